@@ -1,0 +1,163 @@
+// prism: how a type describes itself. One mechanism: a constexpr function `prism_describe(prism::type_t<T>)`
+// found by argument-dependent lookup, so it can sit beside the type in its own namespace, be a friend
+// inside the class (the intrusive one-liner), or, for a type you do not own, live in namespace prism.
+//
+//   namespace app {
+//   class Account {                                     // private members, intrusive one-liner:
+//     std::string id_; long cents_;
+//     friend constexpr auto prism_describe(prism::type_t<Account>) { return prism::members<&Account::id_, &Account::cents_>(); }
+//   };
+//   constexpr auto prism_describe(prism::type_t<Point>) {  // non-intrusive, public getters and setters
+//     return prism::fields(prism::field("x", &Point::x, &Point::set_x), prism::field("y", &Point::y, &Point::set_y));
+//   }
+//   constexpr auto prism_describe(prism::type_t<Date>) {   // a surrogate: Date travels as a short string
+//     return prism::as<prism::short_string<10>>(&to_text, &from_text);
+//   }
+//   }
+// Aggregates need no description at all (see reflect.hpp); a description, when present, wins.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "reflect.hpp"
+
+namespace prism {
+
+/// Names a type in a description's signature: `prism_describe(prism::type_t<T>)`.
+template <class T>
+struct type_t {
+  using type = T;
+};
+template <class T>
+inline constexpr type_t<T> type{};
+
+/// A record field backed by a data member.
+template <class C, class M>
+struct member_field {
+  using owner = C;
+  using value_type = M;
+  std::string_view name;
+  M C::*ptr;
+
+  constexpr const M& get(const C& c) const noexcept { return c.*ptr; }
+  constexpr M& ref(C& c) const noexcept { return c.*ptr; }
+};
+
+/// A record field read through a getter and, when Set is not std::nullptr_t, written through a setter.
+/// Getter: a member function `V (C::*)() const` or any callable `V(const C&)`; the latter makes computed
+/// fields. Setter: `void (C::*)(V)` or any callable `void(C&, V)`.
+template <class C, class Get, class Set>
+struct property_field {
+  using owner = C;
+  using value_type = std::remove_cvref_t<std::invoke_result_t<const Get&, const C&>>;
+  std::string_view name;
+  Get getter;
+  Set setter;
+
+  constexpr decltype(auto) get(const C& c) const { return std::invoke(getter, c); }
+};
+
+namespace detail {
+template <class F>
+struct member_pointer_class;
+template <class C, class M>
+struct member_pointer_class<M C::*> {
+  using type = C;
+};
+}  // namespace detail
+
+/// A data member with an explicit name: `prism::field("id", &Account::id_)`.
+template <class C, class M>
+  requires(!std::is_function_v<M>)
+constexpr member_field<C, M> field(std::string_view name, M C::*ptr) noexcept {
+  return {name, ptr};
+}
+
+/// A data member named after itself: `prism::field<&Account::id_>()` is named "id_".
+template <auto Ptr>
+constexpr auto field() noexcept {
+  return field(detail::member_name<Ptr>(), Ptr);
+}
+
+/// A getter and a setter: `prism::field("x", &Point::x, &Point::set_x)`.
+template <class Get, class Set>
+constexpr auto field(std::string_view name, Get get, Set set) noexcept {
+  using C = typename detail::member_pointer_class<Get>::type;
+  return property_field<C, Get, Set>{name, get, set};
+}
+
+/// A read-only field from a getter member function: `prism::field("area", &Shape::area)`.
+template <class R, class C>
+constexpr auto field(std::string_view name, R (C::*get)() const) noexcept {
+  return property_field<C, R (C::*)() const, std::nullptr_t>{name, get, nullptr};
+}
+
+/// A computed, read-only field from any callable taking the object: written, never read back.
+///   prism::computed<User>("fullName", [](const User& u) { return u.first + " " + u.last; })
+template <class C, class Get>
+constexpr auto computed(std::string_view name, Get get) noexcept {
+  return property_field<C, Get, std::nullptr_t>{name, get, nullptr};
+}
+
+/// A record description: an ordered list of fields.
+template <class... F>
+struct fields_t {
+  std::tuple<F...> list;
+};
+
+template <class... F>
+constexpr fields_t<F...> fields(F... f) noexcept {
+  return {{f...}};
+}
+
+/// Shorthand for a record of data members named after themselves.
+template <auto... Ptrs>
+constexpr auto members() noexcept {
+  return fields(field<Ptrs>()...);
+}
+
+/// A surrogate description: the type travels as S. `to` makes the S from a `const T&`; `from` (optional,
+/// for reading) makes the T from an `S&&` and may return T or prism::result<T>.
+template <class S, class To, class From>
+struct surrogate_t {
+  using surrogate_type = S;
+  To to;
+  From from;
+};
+
+template <class S, class To, class From = std::nullptr_t>
+constexpr surrogate_t<S, To, From> as(To to, From from = nullptr) noexcept {
+  return {to, from};
+}
+
+namespace detail {
+template <class T>
+concept has_description = requires { prism_describe(type_t<T>{}); };
+
+template <class T>
+struct description_holder {
+  static constexpr auto value = prism_describe(type_t<T>{});
+};
+
+template <class D>
+inline constexpr bool is_fields = false;
+template <class... F>
+inline constexpr bool is_fields<fields_t<F...>> = true;
+
+template <class D>
+inline constexpr bool is_surrogate = false;
+template <class S, class To, class From>
+inline constexpr bool is_surrogate<surrogate_t<S, To, From>> = true;
+}  // namespace detail
+
+/// The description of T, as a constant.
+template <class T>
+  requires detail::has_description<T>
+inline constexpr const auto& description = detail::description_holder<T>::value;
+
+}  // namespace prism

@@ -1,0 +1,133 @@
+// prism: the closed vocabulary every format understands. A type maps to exactly one kind; formats
+// implement each kind once, and std/ adapters map standard types onto kinds. N types + M formats.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "describe.hpp"
+#include "reflect.hpp"
+
+namespace prism {
+
+enum class kind : std::uint8_t {
+  none,         ///< not describable
+  null,         ///< std::nullptr_t, std::monostate
+  boolean,      ///< bool
+  integer,      ///< every integer type but bool and char
+  floating,     ///< float, double
+  character,    ///< char
+  string,       ///< text: std::string, std::string_view, const char*, char[N], short_string<N>
+  bytes,        ///< binary blobs: std::vector<std::byte>, std::array<std::byte, N>, std::span<const std::byte>
+  enumeration,  ///< enums: a name or a number
+  timestamp,    ///< a point in time (std::chrono::system_clock time points)
+  duration,     ///< a length of time (std::chrono::duration)
+  optional,     ///< a value or nothing (std::optional)
+  pointer,      ///< an owning pointer: a value or null (std::unique_ptr, std::shared_ptr)
+  variant,      ///< one of several alternatives (std::variant)
+  tuple,        ///< a fixed list of values of different types (std::pair, std::tuple)
+  sequence,     ///< a list of values of one type (vector, deque, list, set, std::array, C arrays...)
+  map,          ///< keys to values (std::map, std::unordered_map...)
+  record,       ///< named fields: aggregates, or types with a prism_describe fields description
+  surrogate,    ///< travels as another type (prism::as)
+};
+
+/// std/ headers specialize adapter<T> for standard types: `static constexpr prism::kind category = ...;` plus the
+/// accessors that kind needs (see std/*.hpp). Specialize it for your own container templates too.
+template <class T>
+struct adapter;
+
+namespace detail {
+template <class T>
+concept has_adapter = requires { adapter<T>::category; };
+
+template <class T>
+consteval kind kind_of_impl() {
+  if constexpr (has_description<T>) {
+    using D = std::remove_cvref_t<decltype(description_holder<T>::value)>;
+    if constexpr (is_fields<D>) return kind::record;
+    else if constexpr (is_surrogate<D>) return kind::surrogate;
+    else return kind::none;
+  } else if constexpr (has_adapter<T>) {
+    return adapter<T>::category;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return kind::boolean;
+  } else if constexpr (std::is_same_v<T, char>) {
+    return kind::character;
+  } else if constexpr (std::is_integral_v<T>) {
+    return kind::integer;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return (std::is_same_v<T, float> || std::is_same_v<T, double>) ? kind::floating : kind::none;
+  } else if constexpr (std::is_enum_v<T>) {
+    return kind::enumeration;
+  } else if constexpr (std::is_null_pointer_v<T>) {
+    return kind::null;
+  } else if constexpr (std::is_class_v<T> && std::is_aggregate_v<T>) {
+    return kind::record;
+  } else {
+    return kind::none;
+  }
+}
+}  // namespace detail
+
+/// The kind of T (cv and references ignored).
+template <class T>
+inline constexpr kind kind_of = detail::kind_of_impl<std::remove_cvref_t<T>>();
+
+/// Emits the one readable error for a type prism cannot describe; the type is named in the
+/// "In instantiation of 'prism::not_describable<T>'" line right above the message.
+template <class T>
+struct not_describable {
+  static_assert(sizeof(T) == 0,
+                "prism cannot serialize this type. Make it an aggregate (public fields, no constructors), "
+                "describe it with `constexpr auto prism_describe(prism::type_t<T>)` in its namespace, or give "
+                "it a surrogate with prism::as<S>(to, from). See docs/data-model.md.");
+  static constexpr bool value = false;
+};
+
+// ---- records: one way to visit fields, whether reflected or described --------------------------
+
+namespace detail {
+template <class T, std::size_t I>
+consteval std::string_view field_name() {
+  if constexpr (has_description<T>) return std::get<I>(description_holder<T>::value.list).name;
+  else return field_names<T>[I];
+}
+
+template <class T>
+consteval std::size_t record_size() {
+  if constexpr (has_description<T>) return std::tuple_size_v<decltype(description_holder<T>::value.list)>;
+  else return field_count<T>;
+}
+}  // namespace detail
+
+/// Number of fields of a record type.
+template <class T>
+inline constexpr std::size_t field_count_of = detail::record_size<T>();
+
+/// Name of field I of record type T, a constant.
+template <class T, std::size_t I>
+inline constexpr std::string_view field_name_of = detail::field_name<T, I>();
+
+/// Calls f(std::integral_constant<std::size_t, I>{}, value) for each field of record `obj` in order;
+/// stops early when f returns false. `value` is a reference for data members and aggregates and the
+/// getter's result for properties. Returns false when stopped.
+template <class T, class F>
+constexpr bool for_each_field(const T& obj, F&& f) {
+  if constexpr (detail::has_description<T>) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (f(std::integral_constant<std::size_t, I>{}, std::get<I>(description<T>.list).get(obj)) && ...);
+    }(std::make_index_sequence<field_count_of<T>>{});
+  } else {
+    return detail::visit_members(obj, [&](const auto&... m) {
+      return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return (f(std::integral_constant<std::size_t, I>{}, m) && ...);
+      }(std::make_index_sequence<sizeof...(m)>{});
+    });
+  }
+}
+
+}  // namespace prism

@@ -1,0 +1,200 @@
+// prism: compile-time reflection of aggregates (field count, field names, member access), enum names and
+// type names. No macro and no registration: the compiler's own spelling of a template argument
+// (__PRETTY_FUNCTION__) names things, which needs g++ 12 or clang 16 or later.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "detail/visit_members.hpp"
+
+namespace prism {
+
+/// The range of values searched for enumerator names, per enum. The default covers [-128, 127] for signed
+/// and [0, 255] for unsigned underlying types; widen it for enums with larger values:
+///   template <> struct prism::enum_range<http_status> { static constexpr long long min = 100, max = 599; };
+/// Each value in the range costs one template instantiation at compile time.
+template <class E>
+struct enum_range {
+  static constexpr long long min = std::is_signed_v<std::underlying_type_t<E>> ? -128 : 0;
+  static constexpr long long max = std::is_signed_v<std::underlying_type_t<E>> ? 127 : 255;
+};
+
+namespace detail {
+
+// ---- reading the compiler's spelling -----------------------------------------------------------------
+
+/// "...[with auto V = app::color::red]" (g++) or "...[V = app::color::red]" (clang): the part after '='.
+/// The functions return `auto` so g++ appends no "; std::string_view = ..." typedef note.
+consteval std::string_view spelled_argument(std::string_view pretty) {
+  std::size_t open = pretty.find('[');
+  std::size_t eq = pretty.find(" = ", open);
+  std::size_t close = pretty.rfind(']');
+  return pretty.substr(eq + 3, close - eq - 3);
+}
+
+template <auto V>
+consteval auto spelling_of_value() {
+  return spelled_argument(__PRETTY_FUNCTION__);
+}
+template <class T>
+consteval auto spelling_of_type() {
+  return spelled_argument(__PRETTY_FUNCTION__);
+}
+
+constexpr bool is_identifier_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/// The identifier that ends `s`, after any closing parentheses: "(& x.app::point::y)" gives "y".
+consteval std::string_view trailing_identifier(std::string_view s) {
+  while (!s.empty() && s.back() == ')') s.remove_suffix(1);
+  std::size_t b = s.size();
+  while (b != 0 && is_identifier_char(s[b - 1])) --b;
+  return s.substr(b);
+}
+
+// ---- aggregates: field count ----------------------------------------------------------------------------
+
+/// Converts to any field type; only ever named in unevaluated brace-initialization tests.
+struct any_field {
+  template <class U>
+  operator U() const noexcept;
+};
+
+template <class T, std::size_t N>
+concept brace_initializable_with = requires {
+  []<std::size_t... I>(std::index_sequence<I...>) -> decltype(T{(void(I), any_field{})...}) {
+    return {};
+  }(std::make_index_sequence<N>{});
+};
+
+/// The largest N for which T{f1, ..., fN} compiles: an aggregate's field count. Binary search, so a
+/// 100-field struct costs about seven trial initializations. Members that are C arrays or aggregates
+/// initialized by brace elision would count more than once; those types need a description.
+template <class T>
+consteval std::size_t count_fields() {
+  std::size_t lo = 0, hi = max_reflected_fields + 1;  // T{lo fields} works, T{hi fields} does not
+  auto works = []<std::size_t... N>(std::size_t n, std::index_sequence<N...>) {
+    bool r = false;
+    ((n == N ? (r = brace_initializable_with<T, N>) : false), ...);
+    return r;
+  };
+  while (hi - lo > 1) {
+    std::size_t mid = lo + (hi - lo) / 2;
+    if (works(mid, std::make_index_sequence<max_reflected_fields + 1>{})) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/// Number of fields of aggregate T.
+template <class T>
+inline constexpr std::size_t field_count = count_fields<T>();
+
+/// Calls f(field0, field1, ...) with references to the fields of aggregate `obj`.
+template <class T, class F>
+constexpr decltype(auto) visit_members(T&& obj, F&& f) {
+  return visit_members_n<field_count<std::remove_cvref_t<T>>>(obj, f);
+}
+
+// ---- aggregates: field names ------------------------------------------------------------------------------
+
+/// Declared, never defined: field names come from pointers to the fields of this object, which only the
+/// compiler ever looks at.
+template <class T>
+struct external_holder {
+  T value;
+};
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wundefined-var-template"
+#endif
+template <class T>
+extern const external_holder<T> external;
+
+/// A pointer to field I of the never-defined object, wrapped so it can be a template argument.
+template <class T>
+struct field_pointer {
+  const T* ptr;
+};
+
+template <class T, std::size_t I>
+consteval auto pointer_to_field() {
+  return visit_members_n<field_count<T>>(external<T>.value, [](const auto&... m) {
+    const auto* p = std::get<I>(std::tuple<const std::remove_cvref_t<decltype(m)>*...>{&m...});
+    return field_pointer<std::remove_cvref_t<decltype(*p)>>{p};
+  });
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+template <auto Pointer>
+consteval std::string_view field_name_from_pointer() {
+  return trailing_identifier(spelling_of_value<Pointer.ptr>());
+}
+
+/// Names of the fields of aggregate T, in declaration order.
+template <class T>
+inline constexpr auto field_names = []<std::size_t... I>(std::index_sequence<I...>) {
+  return std::array<std::string_view, sizeof...(I)>{field_name_from_pointer<pointer_to_field<T, I>()>()...};
+}(std::make_index_sequence<field_count<T>>{});
+
+/// Name of a data member from a pointer to it: member_name<&account::id_>() is "id_".
+template <auto Ptr>
+consteval std::string_view member_name() {
+  return trailing_identifier(spelling_of_value<Ptr>());
+}
+
+// ---- type names -----------------------------------------------------------------------------------------
+
+/// T's name without its namespaces: "point" for app::point, "box<int>" for app::box<int>.
+template <class T>
+consteval std::string_view type_name() {
+  std::string_view s = spelling_of_type<T>();
+  std::size_t template_args = s.find('<');
+  std::size_t scope = s.substr(0, template_args).rfind("::");
+  return scope == std::string_view::npos ? s : s.substr(scope + 2);
+}
+
+// ---- enum names ----------------------------------------------------------------------------------------
+
+/// The enum value with underlying value V. A bit_cast, not a static_cast: an enum without a fixed
+/// underlying type may not static_cast values beyond its enumerators' bit range in a constant expression.
+template <class E, long long V>
+inline constexpr E enum_value = std::bit_cast<E>(static_cast<std::underlying_type_t<E>>(V));
+
+template <class E, long long V>
+consteval std::string_view enumerator_name() {
+  std::string_view s = spelling_of_value<enum_value<E, V>>();
+  if (s.empty() || s.front() == '(' || (s.front() >= '0' && s.front() <= '9')) return {};  // "(app::color)7"
+  return trailing_identifier(s);
+}
+
+template <class E>
+struct enum_names {
+  static constexpr long long min = enum_range<E>::min;
+  static constexpr long long max = enum_range<E>::max;
+  static_assert(min <= max, "prism::enum_range: min must not exceed max");
+  static constexpr auto table = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<std::string_view, sizeof...(I)>{enumerator_name<E, min + static_cast<long long>(I)>()...};
+  }(std::make_index_sequence<static_cast<std::size_t>(max - min + 1)>{});
+};
+
+/// The enumerator's name, or an empty view for a value with no name within enum_range<E>.
+template <class E>
+constexpr std::string_view enum_name(E v) noexcept {
+  using names = enum_names<E>;
+  auto i = static_cast<long long>(v);
+  if (i < names::min || i > names::max) return {};
+  return names::table[static_cast<std::size_t>(i - names::min)];
+}
+
+}  // namespace detail
+}  // namespace prism

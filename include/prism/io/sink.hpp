@@ -1,0 +1,250 @@
+// prism: sinks move bytes somewhere. They know nothing of JSON or of the binary format.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <cerrno>
+#include <unistd.h>
+
+namespace prism::io {
+
+/// Where a writer may put bytes next: [pos, end).
+struct window {
+  char* pos;
+  char* end;
+};
+
+/// Every sink lends windows of at least this many bytes, so a writer can put any number, literal or
+/// escape sequence down in one piece; longer runs are written in pieces.
+inline constexpr std::size_t min_window = 64;
+
+/// The sink protocol. A format writer fills the window the sink lends it, then hands it back:
+///   window w = s.start();           // first window
+///   w = s.next(w.pos, n);           // bytes before w.pos are done; returns a window with >= n free bytes (n <= min_window)
+///   bool ok = s.finish(w.pos);      // bytes before w.pos are done; flush; false if the sink failed
+///   std::size_t n = s.written();    // bytes accepted so far, after finish
+/// A sink that fails keeps lending a scratch window, so the writer needs no checks on its hot path,
+/// and reports the failure from finish(). Sinks never allocate unless they grow a caller's container.
+template <class S>
+concept sink = requires(S& s, const S& cs, char* p, std::size_t n) {
+  { s.start() } -> std::same_as<window>;
+  { s.next(p, n) } -> std::same_as<window>;
+  { s.finish(p) } -> std::same_as<bool>;
+  { cs.written() } -> std::same_as<std::size_t>;
+};
+
+/// The simplest thing to plug in: anything with `bool write(const char* data, std::size_t size)`
+/// (a socket, a compressor, a hash). prism buffers in front of it (see buffered_sink); return false
+/// to stop the write with error_code::sink_failed.
+template <class W>
+concept byte_writer = requires(W& w, const char* p, std::size_t n) {
+  { w.write(p, n) } -> std::convertible_to<bool>;
+};
+
+/// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
+/// It grows only when the bytes really do not fit: near the end of the capacity it lends a small spill
+/// window instead, so a container reserved to the size a counting_sink measured is never reallocated.
+template <class Container>
+class container_sink {
+ public:
+  explicit container_sink(Container& c) noexcept : c_(c), base_(c.size()), used_(c.size()) {}
+
+  window start() { return lend(min_window); }
+  window next(char* pos, std::size_t n) {
+    commit(pos);
+    return lend(n);
+  }
+  bool finish(char* pos) {
+    commit(pos);
+    c_.resize(used_);
+    return true;
+  }
+  std::size_t written() const noexcept { return used_ - base_; }
+
+ private:
+  char* data() noexcept { return reinterpret_cast<char*>(c_.data()); }
+
+  window lend(std::size_t n) {
+    if (c_.size() < c_.capacity()) c_.resize(c_.capacity());  // write straight into what is already reserved
+    if (c_.size() - used_ >= n) {
+      spilling_ = false;
+      return {data() + used_, data() + c_.size()};
+    }
+    spilling_ = true;
+    return {spill_.data(), spill_.data() + spill_.size()};
+  }
+
+  void commit(char* pos) {
+    if (!spilling_) {
+      used_ = static_cast<std::size_t>(pos - data());
+      return;
+    }
+    auto k = static_cast<std::size_t>(pos - spill_.data());
+    if (c_.size() - used_ < k) c_.resize(std::max({2 * c_.capacity(), used_ + k, std::size_t{256}}));
+    std::memcpy(data() + used_, spill_.data(), k);
+    used_ += k;
+  }
+
+  Container& c_;
+  std::size_t base_;
+  std::size_t used_;
+  bool spilling_ = false;
+  std::array<char, min_window> spill_;
+};
+
+/// A caller's fixed buffer (any size from min_window up) and a callback that takes each full buffer:
+/// `bool(std::string_view chunk)`. Nothing is allocated; output of any size streams through.
+template <class Flush>
+class fixed_sink {
+ public:
+  fixed_sink(std::span<char> buffer, Flush flush) : buf_(buffer), flush_(std::move(flush)) {}
+
+  window start() noexcept { return {buf_.data(), buf_.data() + buf_.size()}; }
+  window next(char* pos, std::size_t) {
+    emit(pos);
+    return start();
+  }
+  bool finish(char* pos) {
+    emit(pos);
+    return ok_;
+  }
+  std::size_t written() const noexcept { return written_; }
+
+ private:
+  void emit(char* pos) {
+    std::size_t n = static_cast<std::size_t>(pos - buf_.data());
+    if (ok_ && n != 0) {
+      ok_ = static_cast<bool>(flush_(std::string_view(buf_.data(), n)));
+      if (ok_) written_ += n;
+    }
+  }
+
+  std::span<char> buf_;
+  Flush flush_;
+  std::size_t written_ = 0;
+  bool ok_ = true;
+};
+
+/// Buffers N bytes (inside the sink object, so on the caller's stack) in front of a byte_writer.
+template <byte_writer W, std::size_t N = 16 * 1024>
+class buffered_sink {
+  static_assert(N >= min_window, "a sink buffer must hold at least io::min_window bytes");
+
+ public:
+  explicit buffered_sink(W out) : out_(static_cast<W&&>(out)) {}  // W may be a reference
+
+  window start() noexcept { return {buf_.data(), buf_.data() + N}; }
+  window next(char* pos, std::size_t) {
+    emit(pos);
+    return start();
+  }
+  bool finish(char* pos) {
+    emit(pos);
+    return ok_;
+  }
+  std::size_t written() const noexcept { return written_; }
+
+ private:
+  void emit(char* pos) {
+    std::size_t n = static_cast<std::size_t>(pos - buf_.data());
+    if (ok_ && n != 0) {
+      ok_ = static_cast<bool>(out_.write(buf_.data(), n));
+      if (ok_) written_ += n;
+    }
+  }
+
+  W out_;
+  std::size_t written_ = 0;
+  bool ok_ = true;
+  std::array<char, N> buf_;
+};
+
+/// Writes to a POSIX file descriptor (file, pipe, socket), retrying short writes and EINTR.
+struct fd_writer {
+  int fd;
+  bool write(const char* p, std::size_t n) const noexcept {
+    while (n != 0) {
+      ssize_t k = ::write(fd, p, n);
+      if (k < 0) {
+        if (errno == EINTR) continue;
+        return false;
+      }
+      p += k;
+      n -= static_cast<std::size_t>(k);
+    }
+    return true;
+  }
+};
+
+/// Writes to a C FILE*.
+struct file_writer {
+  std::FILE* file;
+  bool write(const char* p, std::size_t n) const noexcept { return std::fwrite(p, 1, n, file) == n; }
+};
+
+/// Writes to a std::ostream.
+struct ostream_writer {
+  std::ostream* os;
+  bool write(const char* p, std::size_t n) const {
+    os->write(p, static_cast<std::streamsize>(n));
+    return os->good();
+  }
+};
+
+using fd_sink = buffered_sink<fd_writer>;
+using file_sink = buffered_sink<file_writer>;
+using ostream_sink = buffered_sink<ostream_writer>;
+
+/// Counts bytes and keeps none: the first pass of a two-pass write (measure, allocate once, write).
+class counting_sink {
+ public:
+  window start() noexcept { return {scratch_.data(), scratch_.data() + scratch_.size()}; }
+  window next(char* pos, std::size_t) noexcept {
+    count(pos);
+    return start();
+  }
+  bool finish(char* pos) noexcept {
+    count(pos);
+    return true;
+  }
+  std::size_t written() const noexcept { return n_; }
+
+ private:
+  void count(char* pos) noexcept { n_ += static_cast<std::size_t>(pos - scratch_.data()); }
+  std::size_t n_ = 0;
+  std::array<char, 512> scratch_;
+};
+
+namespace detail {
+template <class T>
+inline constexpr bool is_byte_container =
+    (std::is_same_v<T, std::string> || std::is_same_v<T, std::vector<char>> ||
+     std::is_same_v<T, std::vector<unsigned char>> || std::is_same_v<T, std::vector<std::byte>>);
+}  // namespace detail
+
+/// Turns whatever the caller passed as output into a sink, once per call:
+/// a sink as is; std::string / std::vector<char|unsigned char|std::byte> (appended to); FILE*;
+/// std::ostream; any byte_writer (buffered).
+template <class Out>
+decltype(auto) make_sink(Out& out) {
+  if constexpr (sink<Out>) return (out);
+  else if constexpr (detail::is_byte_container<Out>) return container_sink<Out>(out);
+  else if constexpr (std::is_same_v<Out, std::FILE*>) return file_sink(file_writer{out});
+  else if constexpr (std::is_base_of_v<std::ostream, Out>) return ostream_sink(ostream_writer{&out});
+  else if constexpr (byte_writer<Out>) return buffered_sink<Out&>(out);
+  else static_assert(sink<Out>, "prism: this output is not a sink. Pass a std::string, std::vector<char>, FILE*, "
+                                "std::ostream, a prism::io sink, or a type with bool write(const char*, std::size_t).");
+}
+
+}  // namespace prism::io

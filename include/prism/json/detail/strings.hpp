@@ -1,0 +1,140 @@
+// prism: the pieces of JSON string escaping and UTF-8 validation.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace prism::json::detail {
+
+/// What to write for each ASCII byte: 0 copies it, 'u' means \u00XX, anything else is the letter after '\'.
+inline constexpr auto escape_letters = [] {
+  struct table {
+    char v[128];
+  } t{};
+  for (int c = 0; c < 0x20; ++c) t.v[c] = 'u';
+  t.v['\b'] = 'b';
+  t.v['\t'] = 't';
+  t.v['\n'] = 'n';
+  t.v['\f'] = 'f';
+  t.v['\r'] = 'r';
+  t.v['"'] = '"';
+  t.v['\\'] = '\\';
+  return t;
+}();
+
+inline constexpr char hex_digits[] = "0123456789abcdef";
+
+/// Eight bytes as one little-endian word, so "first special byte" is the lowest set bit on every machine.
+inline std::uint64_t load_le64(const unsigned char* p) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  if constexpr (std::endian::native == std::endian::big) {
+    x = ((x & 0x00000000FFFFFFFFull) << 32) | ((x & 0xFFFFFFFF00000000ull) >> 32);
+    x = ((x & 0x0000FFFF0000FFFFull) << 16) | ((x & 0xFFFF0000FFFF0000ull) >> 16);
+    x = ((x & 0x00FF00FF00FF00FFull) << 8) | ((x & 0xFF00FF00FF00FF00ull) >> 8);
+  }
+  return x;
+}
+
+/// High bit set in each byte of x that needs attention in a JSON string: '"', '\\', a control byte, or
+/// non-ASCII. Exact for the lowest flagged byte, which is all the caller uses (borrows only travel upward).
+constexpr std::uint64_t special_bytes(std::uint64_t x) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+  std::uint64_t control = x - ones * 0x20;
+  std::uint64_t quote = (x ^ (ones * '"')) - ones;
+  std::uint64_t backslash = (x ^ (ones * '\\')) - ones;
+  return ((control | quote | backslash) & ~x & high) | (x & high);
+}
+
+/// Length of the valid UTF-8 sequence at p (1..4), or minus the length of its maximal invalid
+/// prefix (the bytes one U+FFFD replaces, per Unicode's "maximal subpart" practice). n > 0.
+inline int utf8_sequence(const unsigned char* p, std::size_t n, char32_t& cp) noexcept {
+  unsigned char b0 = p[0];
+  if (b0 < 0x80) {
+    cp = b0;
+    return 1;
+  }
+  int len;
+  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    len = 2;
+    cp = b0 & 0x1Fu;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    len = 3;
+    cp = b0 & 0x0Fu;
+    if (b0 == 0xE0) lo = 0xA0;       // no overlong forms
+    else if (b0 == 0xED) hi = 0x9F;  // no surrogates
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    len = 4;
+    cp = b0 & 0x07u;
+    if (b0 == 0xF0) lo = 0x90;       // no overlong forms
+    else if (b0 == 0xF4) hi = 0x8F;  // nothing above U+10FFFF
+  } else {
+    return -1;
+  }
+  for (int i = 1; i < len; ++i) {
+    if (static_cast<std::size_t>(i) >= n) return -i;
+    unsigned char b = p[i];
+    if (b < lo || b > hi) return -i;
+    lo = 0x80;
+    hi = 0xBF;
+    cp = (cp << 6) | (b & 0x3Fu);
+  }
+  return len;
+}
+
+/// Writes \uXXXX for a BMP code point; returns the end. Needs 6 bytes.
+inline char* write_u_escape(char* out, unsigned v) noexcept {
+  out[0] = '\\';
+  out[1] = 'u';
+  out[2] = hex_digits[(v >> 12) & 0xF];
+  out[3] = hex_digits[(v >> 8) & 0xF];
+  out[4] = hex_digits[(v >> 4) & 0xF];
+  out[5] = hex_digits[v & 0xF];
+  return out + 6;
+}
+
+/// \uXXXX, or a surrogate pair above U+FFFF. Needs 12 bytes.
+inline char* write_code_point_escaped(char* out, char32_t cp) noexcept {
+  if (cp < 0x10000) return write_u_escape(out, cp);
+  cp -= 0x10000;
+  out = write_u_escape(out, 0xD800 + (cp >> 10));
+  return write_u_escape(out, 0xDC00 + (cp & 0x3FF));
+}
+
+/// Length of s once escaped, for keys rendered at compile time (names are taken as valid UTF-8).
+constexpr std::size_t escaped_size(const char* s, std::size_t n) noexcept {
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    char e = c < 128 ? escape_letters.v[c] : 0;
+    k += e == 0 ? 1 : e == 'u' ? 6 : 2;
+  }
+  return k;
+}
+
+/// Escapes s into out at compile time; returns the end.
+constexpr char* escape_into(char* out, const char* s, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    char e = c < 128 ? escape_letters.v[c] : 0;
+    if (e == 0) {
+      *out++ = s[i];
+    } else if (e == 'u') {
+      *out++ = '\\';
+      *out++ = 'u';
+      *out++ = '0';
+      *out++ = '0';
+      *out++ = hex_digits[c >> 4];
+      *out++ = hex_digits[c & 0xF];
+    } else {
+      *out++ = '\\';
+      *out++ = e;
+    }
+  }
+  return out;
+}
+
+}  // namespace prism::json::detail

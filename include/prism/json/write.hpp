@@ -1,0 +1,337 @@
+// prism: typed JSON writing. Walks a value by its kind (core/kind.hpp) and drives json::writer.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "../core/kind.hpp"
+#include "../core/result.hpp"
+#include "../io/sink.hpp"
+#include "options.hpp"
+#include "writer.hpp"
+
+namespace prism::json {
+
+namespace detail {
+
+/// `"name":` for field I of record T, escaped at compile time.
+template <class T, std::size_t I>
+struct field_key {
+  static constexpr std::string_view name = field_name_of<T, I>;
+  static constexpr std::size_t size = escaped_size(name.data(), name.size()) + 3;
+  static constexpr std::array<char, size> text = [] {
+    std::array<char, size> a{};
+    a[0] = '"';
+    char* e = escape_into(a.data() + 1, name.data(), name.size());
+    e[0] = '"';
+    e[1] = ':';
+    return a;
+  }();
+};
+
+/// The tag of a variant alternative: the type's own name for user types, a fixed word otherwise.
+template <class T>
+consteval std::string_view alternative_name() {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::record || k == kind::enumeration || k == kind::surrogate) {
+    return prism::detail::type_name<T>();
+  } else if constexpr (k == kind::integer) {
+    constexpr std::string_view s[] = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"};
+    constexpr int bytes_log2 = sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : 3;
+    return s[(std::is_signed_v<T> ? 0 : 4) + bytes_log2];
+  } else if constexpr (k == kind::floating) {
+    return sizeof(T) == 4 ? "float" : "double";
+  } else if constexpr (k == kind::pointer || k == kind::optional) {
+    return alternative_name<typename adapter<T>::value_type>();
+  } else {
+    constexpr std::string_view words[] = {"none",      "null",     "bool",     "int",      "float",  "char",
+                                          "string",    "bytes",    "enum",     "timestamp", "duration", "optional",
+                                          "pointer",   "variant",  "tuple",    "array",    "object", "record",
+                                          "surrogate"};
+    return words[static_cast<int>(k)];
+  }
+}
+
+template <class... T>
+consteval bool distinct_alternative_names() {
+  std::string_view n[] = {alternative_name<T>()...};
+  for (std::size_t i = 0; i < sizeof...(T); ++i)
+    for (std::size_t j = i + 1; j < sizeof...(T); ++j)
+      if (n[i] == n[j] && n[i] != "null") return false;
+  return true;
+}
+
+/// True when a record field holds nothing: an empty optional, a null pointer or C string.
+template <class T>
+constexpr bool is_empty_nullable(const T& v) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::optional || k == kind::pointer) return adapter<T>::get(v) == nullptr;
+  else if constexpr (std::is_same_v<T, const char*> || std::is_same_v<T, char*>) return v == nullptr;
+  else return false;
+}
+
+inline void prepend_path(std::string& path, std::string_view segment) { path.insert(0, segment); }
+
+template <class W>
+void write_timestamp_fields(W& w, std::chrono::sys_seconds secs, std::uint64_t fraction, int fraction_digits) {
+  using namespace std::chrono;
+  auto day = floor<days>(secs);
+  year_month_day ymd{day};
+  hh_mm_ss<seconds> hms{secs - day};
+  int y = static_cast<int>(ymd.year());
+  if (y < 0 || y > 9999) return w.fail(error_code::out_of_range);
+  char buf[40];
+  auto two = [](char* p, unsigned v) {
+    p[0] = static_cast<char>('0' + v / 10);
+    p[1] = static_cast<char>('0' + v % 10);
+  };
+  two(buf, static_cast<unsigned>(y / 100));
+  two(buf + 2, static_cast<unsigned>(y % 100));
+  buf[4] = '-';
+  two(buf + 5, static_cast<unsigned>(ymd.month()));
+  buf[7] = '-';
+  two(buf + 8, static_cast<unsigned>(ymd.day()));
+  buf[10] = 'T';
+  two(buf + 11, static_cast<unsigned>(hms.hours().count()));
+  buf[13] = ':';
+  two(buf + 14, static_cast<unsigned>(hms.minutes().count()));
+  buf[16] = ':';
+  two(buf + 17, static_cast<unsigned>(hms.seconds().count()));
+  char* p = buf + 19;
+  if (fraction != 0) {
+    *p++ = '.';
+    for (int i = fraction_digits - 1; i >= 0; --i) {
+      p[i] = static_cast<char>('0' + fraction % 10);
+      fraction /= 10;
+    }
+    p += fraction_digits;
+    while (p[-1] == '0') --p;  // shortest: 12:00:00.5Z, not .500000000
+  }
+  *p++ = 'Z';
+  w.begin_string();
+  w.string_chunk_raw(buf, static_cast<std::size_t>(p - buf));
+  w.end_string();
+}
+
+template <class W>
+void write_base64(W& w, std::span<const std::byte> b) {
+  static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  w.begin_string();
+  auto in = reinterpret_cast<const unsigned char*>(b.data());
+  std::size_t n = b.size();
+  while (n >= 3) {
+    std::size_t groups = std::min<std::size_t>(n / 3, io::min_window / 4);  // one window's worth per step
+    char* out = w.reserve(groups * 4);
+    for (std::size_t g = 0; g < groups; ++g, in += 3, out += 4) {
+      unsigned v = (unsigned{in[0]} << 16) | (unsigned{in[1]} << 8) | in[2];
+      out[0] = alphabet[v >> 18];
+      out[1] = alphabet[(v >> 12) & 63];
+      out[2] = alphabet[(v >> 6) & 63];
+      out[3] = alphabet[v & 63];
+    }
+    w.commit(out);
+    n -= groups * 3;
+  }
+  if (n != 0) {
+    char* out = w.reserve(4);
+    unsigned v = (unsigned{in[0]} << 16) | (n == 2 ? unsigned{in[1]} << 8 : 0u);
+    out[0] = alphabet[v >> 18];
+    out[1] = alphabet[(v >> 12) & 63];
+    out[2] = n == 2 ? alphabet[(v >> 6) & 63] : '=';
+    out[3] = '=';
+    w.commit(out + 4);
+  }
+  w.end_string();
+}
+
+template <class W, class T>
+void write_value(W& w, const T& v);
+
+template <class W, class K>
+void write_map_key(W& w, const K& k) {
+  constexpr kind kk = kind_of<K>;
+  if constexpr (kk == kind::string) {
+    w.key(adapter<K>::view(k));
+  } else if constexpr (kk == kind::integer) {
+    char buf[max_integer_chars];
+    w.key(std::string_view(buf, static_cast<std::size_t>(write_integer(buf, k) - buf)));
+  } else if constexpr (kk == kind::enumeration) {
+    if (w.options().enums_as_numbers) {
+      char buf[max_integer_chars];
+      auto u = static_cast<std::underlying_type_t<K>>(k);
+      w.key(std::string_view(buf, static_cast<std::size_t>(write_integer(buf, u) - buf)));
+    } else {
+      std::string_view name = prism::detail::enum_name(k);
+      if (name.empty()) [[unlikely]]
+        return w.fail(error_code::unnamed_enum);
+      w.key(name);
+    }
+  } else {
+    static_assert(kk == kind::string, "prism: JSON object keys must be strings, integers or enums");
+  }
+}
+
+template <class W, class T>
+void write_value(W& w, const T& v) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::null) {
+    w.null();
+  } else if constexpr (k == kind::boolean) {
+    w.value(static_cast<bool>(v));
+  } else if constexpr (k == kind::integer || k == kind::floating || k == kind::character) {
+    w.value(v);
+  } else if constexpr (k == kind::string) {
+    if constexpr (requires { adapter<T>::nullable; }) {
+      if (is_empty_nullable(v)) return w.null();
+    }
+    w.value(adapter<T>::view(v));
+  } else if constexpr (k == kind::bytes) {
+    write_base64(w, adapter<T>::view(v));
+  } else if constexpr (k == kind::enumeration) {
+    if (w.options().enums_as_numbers) return w.value(static_cast<std::underlying_type_t<T>>(v));
+    std::string_view name = prism::detail::enum_name(v);
+    if (name.empty()) [[unlikely]]
+      return w.fail(error_code::unnamed_enum);
+    w.value(name);
+  } else if constexpr (k == kind::timestamp) {
+    using namespace std::chrono;
+    using D = typename T::duration;
+    auto secs = floor<seconds>(v);
+    if constexpr (std::ratio_less_v<typename D::period, std::ratio<1>>) {
+      using frac_t = duration<std::uint64_t, typename D::period>;
+      constexpr auto den = D::period::den / D::period::num;
+      constexpr int digits = den <= 1 ? 0 : den <= 10 ? 1 : den <= 100 ? 2 : den <= 1000 ? 3 : den <= 1000000 ? 6 : 9;
+      auto frac = duration_cast<frac_t>(v - secs).count();
+      // scale the tick count to `digits` decimal places (periods like 1/1000000000 are exact)
+      std::uint64_t scaled = frac * static_cast<std::uint64_t>(prism::json::detail::powers_of_10[digits]) /
+                             static_cast<std::uint64_t>(den);
+      write_timestamp_fields(w, time_point_cast<seconds>(secs), scaled, digits);
+    } else {
+      write_timestamp_fields(w, time_point_cast<seconds>(secs), 0, 0);
+    }
+  } else if constexpr (k == kind::duration) {
+    w.value(v.count());
+  } else if constexpr (k == kind::optional || k == kind::pointer) {
+    if (const auto* p = adapter<T>::get(v)) write_value(w, *p);
+    else w.null();
+  } else if constexpr (k == kind::variant) {
+    static_assert(
+        []<class... A>(std::type_identity<std::variant<A...>>) { return distinct_alternative_names<A...>(); }(
+            std::type_identity<T>{}),
+        "prism: the alternatives of this variant have the same tag name; see docs/data-model.md");
+    std::visit(
+        [&](const auto& alt) {
+          using A = std::remove_cvref_t<decltype(alt)>;
+          if constexpr (kind_of<A> == kind::null) {
+            w.null();
+          } else {
+            static constexpr std::string_view tag = alternative_name<A>();
+            w.begin_object();
+            w.key(tag);
+            write_value(w, alt);
+            if (!w.ok()) [[unlikely]]
+              return prepend_path(w.error_path(), std::string(".") + std::string(tag));
+            w.end_object();
+          }
+        },
+        v);
+  } else if constexpr (k == kind::tuple) {
+    w.begin_array();
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((write_value(w, std::get<I>(v)),
+        w.ok() ? true : (prepend_path(w.error_path(), "[" + std::to_string(I) + "]"), false)) &&
+       ...);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    w.end_array();
+  } else if constexpr (k == kind::sequence) {
+    w.begin_array();
+    std::size_t i = 0;
+    for (const auto& e : v) {
+      write_value(w, e);
+      if (!w.ok()) [[unlikely]]
+        return prepend_path(w.error_path(), "[" + std::to_string(i) + "]");
+      ++i;
+    }
+    w.end_array();
+  } else if constexpr (k == kind::map) {
+    w.begin_object();
+    for (const auto& [key, value] : v) {
+      write_map_key(w, key);
+      write_value(w, value);
+      if (!w.ok()) [[unlikely]] {
+        std::string seg = "[";
+        if constexpr (kind_of<decltype(key)> == kind::string) seg.append("\"").append(adapter<std::remove_cvref_t<decltype(key)>>::view(key)).append("\"");
+        else if constexpr (kind_of<decltype(key)> == kind::integer) seg.append(std::to_string(key));
+        else seg.append(prism::detail::enum_name(key));
+        return prepend_path(w.error_path(), seg + "]");
+      }
+    }
+    w.end_object();
+  } else if constexpr (k == kind::record) {
+    w.begin_object();
+    for_each_field(v, [&](auto index, const auto& field) {
+      constexpr std::size_t i = decltype(index)::value;
+      if (w.options().skip_null_fields && is_empty_nullable(field)) return true;
+      w.key(field_key<T, i>::text);
+      write_value(w, field);
+      if (!w.ok()) [[unlikely]] {
+        prepend_path(w.error_path(), std::string(".") + std::string(field_name_of<T, i>));
+        return false;
+      }
+      return true;
+    });
+    w.end_object();
+  } else if constexpr (k == kind::surrogate) {
+    write_value(w, std::invoke(description<T>.to, v));
+  } else {
+    (void)not_describable<T>::value;
+  }
+}
+
+template <bool Pretty, class T, class Sink>
+result<std::size_t> write_with(const T& value, Sink& sink, const write_options& opts) {
+  writer<Sink, Pretty> w(sink, opts);
+  write_value(w, value);
+  return w.finish();
+}
+
+}  // namespace detail
+
+/// Writes a typed value at the current position of a low-level writer, to mix typed values into a
+/// hand-written document. Errors are left in the writer for finish() to report.
+template <class Sink, bool Pretty, class T>
+void write_value(writer<Sink, Pretty>& w, const T& value) {
+  detail::write_value(w, value);
+}
+
+/// Writes `value` as JSON into `out`: a std::string or std::vector<char> (appended to), FILE*, std::ostream,
+/// a prism::io sink (fixed_sink, fd_sink, counting_sink...), or any type with `bool write(const char*, size_t)`.
+/// Returns the number of bytes written, or the first error with the path of the value that caused it.
+///   std::string out; auto n = prism::json::write(order, out, {.indent = 2});
+/// Allocates nothing unless `out` is a container that has to grow.
+template <class T, class Out>
+result<std::size_t> write(const T& value, Out&& out, const write_options& opts = {}) {
+  auto&& sink = io::make_sink(out);
+  if (opts.indent > 0) return detail::write_with<true>(value, sink, opts);
+  return detail::write_with<false>(value, sink, opts);
+}
+
+/// `value` as a JSON string. `prism::json::to_string(v).value()` throws prism::error_exception on error.
+template <class T>
+result<std::string> to_string(const T& value, const write_options& opts = {}) {
+  std::string s;
+  auto r = write(value, s, opts);
+  if (!r) return r.error();
+  return s;
+}
+
+}  // namespace prism::json

@@ -1,0 +1,411 @@
+// prism: the low-level streaming JSON writer. The typed writer (write.hpp) drives this same class.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "../core/result.hpp"
+#include "../io/sink.hpp"
+#include "detail/dtoa.hpp"
+#include "detail/integers.hpp"
+#include "detail/strings.hpp"
+#include "options.hpp"
+
+#ifndef PRISM_WRITER_CHECKS
+#ifdef NDEBUG
+#define PRISM_WRITER_CHECKS 0
+#else
+#define PRISM_WRITER_CHECKS 1  ///< debug builds catch misuse: a value where a key belongs, unbalanced ends
+#endif
+#endif
+
+namespace prism::json {
+
+/// An object key escaped and quoted ahead of time, colon included: `"name":`. Typed writing uses keys
+/// rendered at compile time, so a field costs one fixed-size copy. Make one with prepared_key::of<"...">
+/// or from text you have already escaped.
+struct prepared_key {
+  std::string_view text;  ///< `"name":`, exactly as it goes on the wire
+};
+
+/// Streams JSON tokens into a sink. Call order follows the document:
+///   writer w(sink);
+///   w.begin_object(); w.key("id"); w.value(42); w.key("tags"); w.begin_array(); w.value("a"); w.end_array();
+///   w.end_object();
+///   prism::result<std::size_t> n = w.finish();
+/// Commas, colons, escapes and (when Pretty) newlines and indentation are the writer's job. Errors are
+/// sticky: after the first, output stops making sense and finish() returns it. No call allocates.
+template <io::sink Sink, bool Pretty = false>
+class writer {
+ public:
+  explicit writer(Sink& sink, const write_options& opts = {}) : sink_(sink), opts_(opts) {
+    io::window w = sink_.start();
+    pos_ = w.pos;
+    end_ = w.end;
+  }
+  writer(const writer&) = delete;
+  writer& operator=(const writer&) = delete;
+
+  void begin_object() { open('{', kind_object); }
+  void end_object() { close('}', kind_object); }
+  void begin_array() { open('[', kind_array); }
+  void end_array() { close(']', kind_array); }
+
+  /// A key, escaped as needed.
+  void key(std::string_view k) {
+    key_prefix(0);
+    string_body(k);
+    reserve(2);
+    *pos_++ = ':';
+    if constexpr (Pretty) *pos_++ = ' ';
+  }
+
+  /// A key escaped ahead of time (see prepared_key).
+  void key(prepared_key k) {
+    if (k.text.size() + 2 <= io::min_window) [[likely]] {
+      key_prefix(k.text.size() + 1);
+      std::memcpy(pos_, k.text.data(), k.text.size());
+      pos_ += k.text.size();
+    } else {
+      key_prefix(0);
+      bytes(k.text.data(), k.text.size());
+    }
+    if constexpr (Pretty) {
+      reserve(1);
+      *pos_++ = ' ';
+    }
+  }
+
+  /// Same as key(prepared_key) for a key whose length is known at compile time: one fixed-size copy.
+  template <std::size_t N>
+  void key(const std::array<char, N>& k) {
+    if constexpr (N + 2 <= io::min_window) {
+      key_prefix(N + 1);
+      std::memcpy(pos_, k.data(), N);
+      pos_ += N;
+      if constexpr (Pretty) *pos_++ = ' ';
+    } else {
+      key(prepared_key{std::string_view(k.data(), N)});
+    }
+  }
+
+  void null() { literal("null", 4); }
+  void value(std::nullptr_t) { null(); }
+  void value(bool b) { b ? literal("true", 4) : literal("false", 5); }
+
+  template <std::integral I>
+    requires(!std::same_as<I, bool> && !std::same_as<I, char>)
+  void value(I v) {
+    value_prefix(detail::max_integer_chars);
+    pos_ = detail::write_integer(pos_, v);
+  }
+
+  /// Shortest text that reads back bit-identical. NaN and infinity fail unless nonfinite_as_null.
+  void value(double v) {
+    if (!std::isfinite(v)) [[unlikely]]
+      return nonfinite();
+    value_prefix(detail::max_double_chars);
+    pos_ = detail::write_double(pos_, v);
+  }
+  void value(float v) {
+    if (!std::isfinite(v)) [[unlikely]]
+      return nonfinite();
+    value_prefix(detail::max_float_chars);
+    pos_ = detail::write_float(pos_, v);
+  }
+
+  /// A string, escaped; UTF-8 is validated (see write_options).
+  void value(std::string_view s) {
+    value_prefix(0);
+    string_body(s);
+  }
+  void value(const char* s) { value(std::string_view(s)); }
+  void value(const std::string& s) { value(std::string_view(s)); }
+  /// A char is a one-character string.
+  void value(char c) { value(std::string_view(&c, 1)); }
+
+  /// Starts a string value to be written in pieces with string_chunk() (base64, dates, large text).
+  void begin_string() {
+    value_prefix(1);
+    *pos_++ = '"';
+  }
+  /// Appends text already known to need no escaping.
+  void string_chunk_raw(const char* p, std::size_t n) { bytes(p, n); }
+  /// Appends text, escaping as needed.
+  void string_chunk(std::string_view s) { escaped(s); }
+  void end_string() {
+    reserve(1);
+    *pos_++ = '"';
+  }
+
+  /// Writes a value's JSON text verbatim. The caller vouches that it is one valid JSON value.
+  void raw_value(std::string_view json) {
+    value_prefix(0);
+    bytes(json.data(), json.size());
+  }
+
+  /// Room for n bytes (n <= io::min_window) at cursor(); advance with commit(). For writers of
+  /// fixed-width items that want to format straight into the sink.
+  char* reserve(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - pos_) < n) [[unlikely]]
+      refill(n);
+    return pos_;
+  }
+  void commit(char* p) noexcept { pos_ = p; }
+
+  /// Records an error (the first one wins) and makes the writer stop producing output that matters.
+  void fail(error_code c) noexcept {
+    if (err_ == error_code::none) err_ = c;
+  }
+  bool ok() const noexcept { return err_ == error_code::none; }
+  error_code code() const noexcept { return err_; }
+
+  /// Path of the error, built by callers that know it as they unwind (see write.hpp).
+  std::string& error_path() noexcept { return path_; }
+
+  /// Hands the last bytes to the sink. Returns the bytes written, or the first error.
+  result<std::size_t> finish() {
+    bool sink_ok = sink_.finish(pos_);
+    pos_ = end_ = nullptr;
+#if PRISM_WRITER_CHECKS
+    if (ok() && (depth_ != 0 || after_key_)) fail(error_code::misuse);
+#endif
+    if (ok() && !sink_ok) fail(error_code::sink_failed);
+    if (!ok()) return error{err_, 0, "$" + path_, {}};
+    return sink_.written();
+  }
+
+  std::size_t depth() const noexcept { return depth_; }
+  const write_options& options() const noexcept { return opts_; }
+
+ private:
+  static constexpr unsigned char kind_object = 1, kind_array = 2;
+
+  [[gnu::noinline]] void refill(std::size_t n) {
+    io::window w = sink_.next(pos_, n);
+    pos_ = w.pos;
+    end_ = w.end;
+  }
+
+  void literal(const char* s, std::size_t n) {
+    value_prefix(n);
+    std::memcpy(pos_, s, n);
+    pos_ += n;
+  }
+
+  void bytes(const char* p, std::size_t n) {
+    while (n != 0) {
+      if (pos_ == end_) refill(1);
+      std::size_t k = std::min(n, static_cast<std::size_t>(end_ - pos_));
+      std::memcpy(pos_, p, k);
+      pos_ += k;
+      p += k;
+      n -= k;
+    }
+  }
+
+  void newline_indent() {
+    std::size_t n = depth_ * static_cast<std::size_t>(opts_.indent);
+    reserve(1);
+    *pos_++ = '\n';
+    while (n != 0) {
+      if (pos_ == end_) refill(1);
+      std::size_t k = std::min(n, static_cast<std::size_t>(end_ - pos_));
+      std::memset(pos_, ' ', k);
+      pos_ += k;
+      n -= k;
+    }
+  }
+
+  /// Separator before a value, then room for `room` more bytes.
+  void value_prefix(std::size_t room) {
+    check_value();
+    if constexpr (Pretty) {
+      if (!after_key_ && depth_ != 0) {
+        reserve(1);
+        if (need_comma_) *pos_++ = ',';
+        newline_indent();
+      }
+      after_key_ = false;
+      reserve(room);
+    } else {
+      reserve(room + 1);
+      *pos_ = ',';
+      pos_ += need_comma_;
+    }
+    need_comma_ = true;
+  }
+
+  /// Separator before a key, then room for `room` more bytes.
+  void key_prefix(std::size_t room) {
+    check_key();
+    if constexpr (Pretty) {
+      reserve(1);
+      if (need_comma_) *pos_++ = ',';
+      newline_indent();
+      after_key_ = true;
+      reserve(room);
+    } else {
+      reserve(room + 1);
+      *pos_ = ',';
+      pos_ += need_comma_;
+    }
+    need_comma_ = false;
+  }
+
+  void open(char c, unsigned char kind) {
+    value_prefix(1);
+    *pos_++ = c;
+    need_comma_ = false;
+    if (++depth_ > opts_.max_depth) [[unlikely]]
+      fail(error_code::depth_exceeded);
+#if PRISM_WRITER_CHECKS
+    if (depth_ <= max_checked_depth) stack_[depth_ - 1] = kind;
+#else
+    (void)kind;
+#endif
+  }
+
+  void close(char c, unsigned char kind) {
+#if PRISM_WRITER_CHECKS
+    if (depth_ == 0 || after_key_ || (depth_ <= max_checked_depth && stack_[depth_ - 1] != kind)) {
+      fail(error_code::misuse);
+      return;
+    }
+#else
+    (void)kind;
+#endif
+    --depth_;
+    if constexpr (Pretty) {
+      if (need_comma_) newline_indent();  // a non-empty container closes on its own line
+      after_key_ = false;
+    }
+    reserve(1);
+    *pos_++ = c;
+    need_comma_ = true;
+  }
+
+  void check_value() noexcept {
+#if PRISM_WRITER_CHECKS
+    // A value belongs after a key, in an array, or alone at the top.
+    bool in_object = depth_ != 0 && depth_ <= max_checked_depth && stack_[depth_ - 1] == kind_object;
+    if ((in_object && !after_key_) || (depth_ == 0 && need_comma_)) fail(error_code::misuse);
+    if constexpr (!Pretty) after_key_ = false;
+#endif
+  }
+  void check_key() noexcept {
+#if PRISM_WRITER_CHECKS
+    bool in_object = depth_ != 0 && depth_ <= max_checked_depth && stack_[depth_ - 1] == kind_object;
+    if (!in_object || after_key_) fail(error_code::misuse);
+    if constexpr (!Pretty) after_key_ = true;
+#endif
+  }
+
+  [[gnu::noinline]] void nonfinite() {
+    if (opts_.nonfinite_as_null) return null();
+    fail(error_code::non_finite_number);
+  }
+
+  /// Quote, escaped text, quote.
+  void string_body(std::string_view s) {
+    reserve(1);
+    *pos_++ = '"';
+    escaped(s);
+    reserve(1);
+    *pos_++ = '"';
+  }
+
+  /// The escaping loop: eight bytes per step while nothing needs attention. Each step writes at most
+  /// 12 bytes (a surrogate-pair escape), so 16 bytes of room per step is enough.
+  void escaped(std::string_view s) {
+    auto p = reinterpret_cast<const unsigned char*>(s.data());
+    const unsigned char* e = p + s.size();
+    while (p != e) {
+      if (end_ - pos_ < 16) [[unlikely]]
+        refill(io::min_window);
+      if (e - p >= 8) {
+        std::uint64_t mask = detail::special_bytes(detail::load_le64(p));
+        std::memcpy(pos_, p, 8);
+        if (mask == 0) {
+          p += 8;
+          pos_ += 8;
+          continue;
+        }
+        int plain = std::countr_zero(mask) >> 3;
+        p += plain;
+        pos_ += plain;
+      } else if (*p < 0x80 && detail::escape_letters.v[*p] == 0) {
+        *pos_++ = static_cast<char>(*p++);
+        continue;
+      }
+      special(p, e);
+    }
+  }
+
+  /// One byte that needs attention at p: an escape, or a UTF-8 sequence to check.
+  void special(const unsigned char*& p, const unsigned char* e) {
+    unsigned char c = *p;
+    if (c < 0x80) {
+      char letter = detail::escape_letters.v[c];
+      if (letter == 0) {
+        *pos_++ = static_cast<char>(c);
+      } else if (letter == 'u') {
+        pos_ = detail::write_u_escape(pos_, c);
+      } else {
+        pos_[0] = '\\';
+        pos_[1] = letter;
+        pos_ += 2;
+      }
+      ++p;
+      return;
+    }
+    char32_t cp;
+    int n = detail::utf8_sequence(p, static_cast<std::size_t>(e - p), cp);
+    if (n > 0) [[likely]] {
+      if (opts_.escape_non_ascii) {
+        pos_ = detail::write_code_point_escaped(pos_, cp);
+      } else {
+        std::memcpy(pos_, p, static_cast<std::size_t>(n));
+        pos_ += n;
+      }
+      p += n;
+      return;
+    }
+    if (!opts_.replace_invalid_utf8) {
+      fail(error_code::invalid_utf8);
+      p = e;  // stop; the output is void anyway
+      return;
+    }
+    if (opts_.escape_non_ascii) {
+      pos_ = detail::write_u_escape(pos_, 0xFFFD);
+    } else {
+      std::memcpy(pos_, "\xEF\xBF\xBD", 3);
+      pos_ += 3;
+    }
+    p += -n;
+  }
+
+  Sink& sink_;
+  char* pos_ = nullptr;
+  char* end_ = nullptr;
+  write_options opts_;  // a copy: callers often pass a temporary
+  std::size_t depth_ = 0;
+  bool need_comma_ = false;
+  bool after_key_ = false;
+  error_code err_ = error_code::none;
+  std::string path_;
+#if PRISM_WRITER_CHECKS
+  static constexpr std::size_t max_checked_depth = 1024;
+  std::array<unsigned char, max_checked_depth> stack_{};
+#endif
+};
+
+}  // namespace prism::json

@@ -1,0 +1,147 @@
+// Writing into a fixed-buffer, file-descriptor or counting sink performs no heap allocation at all:
+// operator new and malloc are both counted here.
+#include <prism/prism.hpp>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fcntl.h>
+#include <new>
+#include <unistd.h>
+
+namespace {
+std::atomic<long> allocations{0};
+}
+
+// The replacements below pair malloc with free on purpose; g++ cannot see that operator new is ours.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
+void* operator new(std::size_t n) {
+  ++allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+// malloc itself is interposed where the platform allows it; sanitizers bring their own allocator.
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_UNDEFINED__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define PRISM_NO_MALLOC_HOOK
+#endif
+#endif
+#ifndef PRISM_NO_MALLOC_HOOK
+#define PRISM_COUNTS_MALLOC 1
+extern "C" {
+void* __libc_malloc(std::size_t);
+void* __libc_calloc(std::size_t, std::size_t);
+void* __libc_realloc(void*, std::size_t);
+void* malloc(std::size_t n) {
+  ++allocations;
+  return __libc_malloc(n);
+}
+void* calloc(std::size_t a, std::size_t b) {
+  ++allocations;
+  return __libc_calloc(a, b);
+}
+void* realloc(void* p, std::size_t n) {
+  ++allocations;
+  return __libc_realloc(p, n);
+}
+}
+#endif
+#endif
+
+namespace {
+
+enum class status { active, retired };
+struct part {
+  std::string name;
+  double weight;
+  std::optional<int> stock;
+  status state;
+};
+struct order {
+  std::uint64_t id;
+  std::vector<part> parts;
+  std::map<std::string, std::int32_t> counts;
+  std::variant<std::monostate, int, std::string> note;
+  std::chrono::system_clock::time_point at;
+  std::vector<std::byte> blob;
+  std::unique_ptr<part> spare;
+  std::tuple<int, bool> pair;
+};
+
+order make_order() {
+  order o{};
+  o.id = 18446744073709551615ull;
+  for (int i = 0; i < 200; ++i)
+    o.parts.push_back({"part \"" + std::to_string(i) + "\" \xE2\x82\xAC", i * 1.1, i % 3 ? std::optional<int>(i) : std::nullopt,
+                       i % 2 ? status::active : status::retired});
+  o.counts = {{"a", 1}, {"b\n", 2}};
+  o.note = std::string("urgent");
+  o.at = std::chrono::system_clock::time_point{std::chrono::nanoseconds{1'700'000'000'123'456'789}};
+  o.blob.assign(100, std::byte{0xAB});
+  o.spare = std::make_unique<part>(part{"spare", 0.5, 1, status::active});
+  return o;
+}
+
+template <class F>
+long allocations_during(F&& f) {
+  long before = allocations.load();
+  f();
+  return allocations.load() - before;
+}
+
+TEST(Allocation, CountersSeeAllocations) {
+  // proves the counters work, so the zeros below mean something
+  EXPECT_GE(allocations_during([] { auto s = std::make_unique<std::string>(100, 'x'); }), 1);
+#ifdef PRISM_COUNTS_MALLOC
+  EXPECT_GE(allocations_during([] { std::free(std::malloc(10)); }), 1);
+#endif
+}
+
+TEST(Allocation, FixedSinkAllocatesNothing) {
+  order o = make_order();
+  char buf[64];
+  std::size_t total = 0;
+  long n = allocations_during([&] {
+    prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) {
+      total += c.size();
+      return true;
+    });
+    ASSERT_TRUE(prism::json::write(o, sink).has_value());
+    ASSERT_TRUE(prism::json::write(o, sink, {.indent = 2}).has_value());
+  });
+  EXPECT_EQ(n, 0);
+  EXPECT_GT(total, 10000u);
+}
+
+TEST(Allocation, FileDescriptorSinkAllocatesNothing) {
+  order o = make_order();
+  int fd = ::open("/dev/null", O_WRONLY);
+  ASSERT_GE(fd, 0);
+  long n = allocations_during([&] {
+    prism::io::fd_sink sink(prism::io::fd_writer{fd});
+    ASSERT_TRUE(prism::json::write(o, sink).has_value());
+  });
+  ::close(fd);
+  EXPECT_EQ(n, 0);
+}
+
+TEST(Allocation, CountingSinkAllocatesNothing) {
+  order o = make_order();
+  std::size_t size = 0;
+  long n = allocations_during([&] {
+    prism::io::counting_sink counter;
+    size = prism::json::write(o, counter).value();
+  });
+  EXPECT_EQ(n, 0);
+  EXPECT_EQ(size, prism::json::to_string(o).value().size());
+}
+
+}  // namespace

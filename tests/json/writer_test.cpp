@@ -1,0 +1,269 @@
+// The low-level streaming writer: tokens, layout, escaping, options and misuse.
+#include <prism/prism.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <random>
+
+namespace {
+
+using prism::json::write_options;
+
+template <bool Pretty = false, class F>
+std::string emit(F&& f, const write_options& o = {}) {
+  std::string out;
+  prism::io::container_sink sink(out);
+  prism::json::writer<decltype(sink), Pretty> w(sink, o);
+  f(w);
+  auto r = w.finish();
+  EXPECT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r.has_value() ? *r : 0, out.size());
+  return out;
+}
+
+template <bool Pretty = false, class F>
+prism::error_code emit_error(F&& f, const write_options& o = {}) {
+  std::string out;
+  prism::io::container_sink sink(out);
+  prism::json::writer<decltype(sink), Pretty> w(sink, o);
+  f(w);
+  auto r = w.finish();
+  return r.has_value() ? prism::error_code::none : r.error().code;
+}
+
+TEST(Writer, TokensMakeADocument) {
+  auto s = emit([](auto& w) {
+    w.begin_object();
+    w.key("id");
+    w.value(42);
+    w.key("tags");
+    w.begin_array();
+    w.value("a");
+    w.value(true);
+    w.null();
+    w.begin_object();
+    w.end_object();
+    w.end_array();
+    w.key(prism::json::prepared_key{R"("pre":)"});
+    w.value(-1.5);
+    w.end_object();
+  });
+  EXPECT_EQ(s, R"({"id":42,"tags":["a",true,null,{}],"pre":-1.5})");
+}
+
+TEST(Writer, PrettyIndentation) {
+  auto s = emit<true>(
+      [](auto& w) {
+        w.begin_object();
+        w.key("a");
+        w.begin_array();
+        w.value(1);
+        w.value(2);
+        w.end_array();
+        w.key("b");
+        w.begin_object();
+        w.end_object();
+        w.end_object();
+      },
+      {.indent = 2});
+  EXPECT_EQ(s, "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}");
+}
+
+TEST(Writer, EscapesEveryControlCharacterQuoteAndBackslash) {
+  std::string all;
+  for (int c = 0; c < 128; ++c) all.push_back(static_cast<char>(c));
+  auto s = emit([&](auto& w) { w.value(all); });
+  EXPECT_EQ(nlohmann::json::parse(s).get<std::string>(), all);
+  EXPECT_NE(s.find(R"(\u0000\u0001)"), std::string::npos);
+  EXPECT_NE(s.find(R"(\b\t\n\u000b\f\r)"), std::string::npos);
+  EXPECT_NE(s.find(R"(!\"#)"), std::string::npos);
+  EXPECT_NE(s.find(R"([\\])"), std::string::npos);
+  EXPECT_NE(s.find("/"), std::string::npos);  // solidus is not escaped
+}
+
+TEST(Writer, Utf8PassesThroughOrIsEscaped) {
+  std::string text = "caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80";  // café 日本 😀
+  EXPECT_EQ(emit([&](auto& w) { w.value(text); }), "\"" + text + "\"");
+  EXPECT_EQ(emit([&](auto& w) { w.value(text); }, {.escape_non_ascii = true}),
+            R"("caf\u00e9 \u65e5\u672c \ud83d\ude00")");
+}
+
+TEST(Writer, InvalidUtf8IsRejectedOrReplaced) {
+  const char* bad[] = {"\x80", "a\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE6\x97", "ok\xFF", "\xF0\x9F\x98"};
+  for (const char* b : bad) {
+    EXPECT_EQ(emit_error([&](auto& w) { w.value(b); }), prism::error_code::invalid_utf8) << b;
+    auto s = emit([&](auto& w) { w.value(b); }, {.replace_invalid_utf8 = true});
+    EXPECT_NE(s.find("\xEF\xBF\xBD"), std::string::npos) << s;
+    EXPECT_TRUE(nlohmann::json::accept(s));
+  }
+  // one U+FFFD per maximal invalid subpart: a truncated 3-byte sequence is one replacement
+  EXPECT_EQ(emit([](auto& w) { w.value("\xE6\x97!"); }, {.replace_invalid_utf8 = true}), "\"\xEF\xBF\xBD!\"");
+  EXPECT_EQ(emit([](auto& w) { w.value("\xFF\xFE"); }, {.escape_non_ascii = true, .replace_invalid_utf8 = true}),
+            R"("\ufffd\ufffd")");
+}
+
+TEST(Writer, LongStringsCrossWindowBoundaries) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    std::string s;
+    std::size_t n = rng() % 300;
+    for (std::size_t i = 0; i < n; ++i) {
+      unsigned r = rng() % 10;
+      s += r < 6 ? static_cast<char>('a' + rng() % 26) : r < 7 ? '"' : r < 8 ? '\n' : r < 9 ? '\\' : '\x01';
+      if (rng() % 20 == 0) s += "\xE2\x82\xAC";  // €
+    }
+    std::string got;
+    char buf[64];
+    prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) {
+      got.append(c);
+      return true;
+    });
+    prism::json::writer<decltype(sink)> w(sink);
+    w.value(s);
+    ASSERT_TRUE(w.finish().has_value());
+    EXPECT_EQ(nlohmann::json::parse(got).get<std::string>(), s);
+  }
+}
+
+TEST(Writer, NonFiniteNumbers) {
+  for (double d : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+                   -std::numeric_limits<double>::infinity()}) {
+    EXPECT_EQ(emit_error([&](auto& w) { w.value(d); }), prism::error_code::non_finite_number);
+    EXPECT_EQ(emit([&](auto& w) { w.value(d); }, {.nonfinite_as_null = true}), "null");
+    EXPECT_EQ(emit_error([&](auto& w) { w.value(static_cast<float>(d)); }), prism::error_code::non_finite_number);
+  }
+}
+
+TEST(Writer, IntegersAtEveryWidthAndLimit) {
+  auto check = [](auto v) {
+    std::string s = emit([&](auto& w) { w.value(v); });
+    EXPECT_EQ(s, std::to_string(v));
+  };
+  check(std::numeric_limits<signed char>::min());
+  check(std::numeric_limits<unsigned char>::max());
+  check(std::numeric_limits<short>::min());
+  check(std::numeric_limits<unsigned short>::max());
+  check(std::numeric_limits<int>::min());
+  check(std::numeric_limits<unsigned>::max());
+  check(std::numeric_limits<long long>::min());
+  check(std::numeric_limits<long long>::max());
+  check(std::numeric_limits<unsigned long long>::max());
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 100000; ++i) {
+    std::uint64_t u = rng() >> (rng() % 64);
+    check(u);
+    check(static_cast<std::int64_t>(u) * ((i & 1) ? -1 : 1));
+    check(static_cast<std::uint32_t>(u));
+  }
+  for (std::uint64_t p = 1; p != 0 && p <= 10000000000000000000ull; p *= 10) {
+    check(p);
+    check(p - 1);
+    if (p > 1) check(p + 1);
+  }
+}
+
+TEST(Writer, RandomDoublesRoundTripBitExactlyThroughAnIndependentParser) {
+  std::mt19937_64 rng(20261122);
+  std::string doc = emit([&](auto& w) {
+    w.begin_array();
+    for (int i = 0; i < 1000000; ++i) {
+      double d;
+      do {
+        std::uint64_t bits = rng();
+        std::memcpy(&d, &bits, sizeof d);
+      } while (!std::isfinite(d));
+      w.value(d);
+    }
+    w.end_array();
+  });
+  rng.seed(20261122);
+  std::size_t i = 0, pos = 1;
+  while (pos < doc.size() - 1) {
+    std::size_t end = doc.find_first_of(",]", pos);
+    double got = std::strtod(doc.c_str() + pos, nullptr);
+    double want;
+    do {
+      std::uint64_t bits = rng();
+      std::memcpy(&want, &bits, sizeof want);
+    } while (!std::isfinite(want));
+    ASSERT_EQ(std::memcmp(&got, &want, sizeof got), 0) << doc.substr(pos, end - pos);
+    pos = end + 1;
+    ++i;
+  }
+  EXPECT_EQ(i, 1000000u);
+}
+
+#if PRISM_WRITER_CHECKS
+TEST(Writer, MisuseIsCaughtInDebugBuilds) {
+  using prism::error_code;
+  EXPECT_EQ(emit_error([](auto& w) {
+              w.begin_object();
+              w.value(1);  // a value where a key belongs
+              w.end_object();
+            }),
+            error_code::misuse);
+  EXPECT_EQ(emit_error([](auto& w) {
+              w.begin_array();
+              w.key("k");  // a key in an array
+              w.end_array();
+            }),
+            error_code::misuse);
+  EXPECT_EQ(emit_error([](auto& w) {
+              w.begin_array();
+              w.end_object();  // mismatched end
+            }),
+            error_code::misuse);
+  EXPECT_EQ(emit_error([](auto& w) { w.begin_array(); }), error_code::misuse);  // unbalanced
+  EXPECT_EQ(emit_error([](auto& w) { w.end_array(); }), error_code::misuse);
+  EXPECT_EQ(emit_error([](auto& w) {
+              w.begin_object();
+              w.key("k");
+              w.end_object();  // a key with no value
+            }),
+            error_code::misuse);
+  EXPECT_EQ(emit_error([](auto& w) {
+              w.value(1);
+              w.value(2);  // two top-level values
+            }),
+            error_code::misuse);
+  EXPECT_EQ(emit_error<true>([](auto& w) {
+              w.begin_object();
+              w.key("a");
+              w.key("b");
+              w.value(1);
+              w.end_object();
+            }, {.indent = 2}),
+            error_code::misuse);
+}
+#endif
+
+TEST(Writer, DepthLimit) {
+  auto deep = [](int n) {
+    return [n](auto& w) {
+      for (int i = 0; i < n; ++i) w.begin_array();
+      for (int i = 0; i < n; ++i) w.end_array();
+    };
+  };
+  EXPECT_EQ(emit_error(deep(512)), prism::error_code::none);
+  EXPECT_EQ(emit_error(deep(513)), prism::error_code::depth_exceeded);
+  EXPECT_EQ(emit_error(deep(20), {.max_depth = 10}), prism::error_code::depth_exceeded);
+}
+
+TEST(Writer, RawValuesAndStringsInPieces) {
+  auto s = emit([](auto& w) {
+    w.begin_array();
+    w.raw_value(R"({"already":"json"})");
+    w.begin_string();
+    w.string_chunk_raw("ab", 2);
+    w.string_chunk("\"c\"");
+    w.end_string();
+    w.value('q');
+    w.end_array();
+  });
+  EXPECT_EQ(s, R"([{"already":"json"},"ab\"c\"","q"])");
+}
+
+}  // namespace
