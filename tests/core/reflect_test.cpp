@@ -94,3 +94,12 @@ TEST(Reflect, HundredAndTwentyEightFields) {
 }
 
 }  // namespace
+
+namespace {
+enum class hidden { inside, anonymous };  // clang spells it "(anonymous namespace)::hidden::inside"
+
+TEST(Reflect, EnumNamesInAnonymousNamespaces) {
+  EXPECT_EQ(enum_name(hidden::anonymous), "anonymous");
+  EXPECT_EQ(enum_name(static_cast<hidden>(9)), "");
+}
+}  // namespace

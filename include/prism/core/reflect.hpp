@@ -114,6 +114,7 @@ struct external_holder {
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wundefined-var-template"
+#pragma clang diagnostic ignored "-Wundefined-internal"
 #endif
 template <class T>
 extern const external_holder<T> external;
@@ -172,9 +173,10 @@ inline constexpr E enum_value = std::bit_cast<E>(static_cast<std::underlying_typ
 
 template <class E, long long V>
 consteval std::string_view enumerator_name() {
-  std::string_view s = spelling_of_value<enum_value<E, V>>();
-  if (s.empty() || s.front() == '(' || (s.front() >= '0' && s.front() <= '9')) return {};  // "(app::color)7"
-  return trailing_identifier(s);
+  // "app::color::red" for a named value, "(app::color)7" for an unnamed one
+  std::string_view name = trailing_identifier(spelling_of_value<enum_value<E, V>>());
+  if (name.empty() || (name.front() >= '0' && name.front() <= '9')) return {};
+  return name;
 }
 
 template <class E>

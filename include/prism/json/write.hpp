@@ -246,10 +246,15 @@ void write_value(W& w, const T& v) {
         v);
   } else if constexpr (k == kind::tuple) {
     w.begin_array();
+    auto element = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
+      write_value(w, std::get<I>(v));
+      if (w.ok()) [[likely]]
+        return true;
+      prepend_path(w.error_path(), "[" + std::to_string(I) + "]");
+      return false;
+    };
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((write_value(w, std::get<I>(v)),
-        w.ok() ? true : (prepend_path(w.error_path(), "[" + std::to_string(I) + "]"), false)) &&
-       ...);
+      (element(std::integral_constant<std::size_t, I>{}) && ...);
     }(std::make_index_sequence<std::tuple_size_v<T>>{});
     w.end_array();
   } else if constexpr (k == kind::sequence) {
