@@ -323,11 +323,56 @@ class writer {
     *pos_++ = '"';
   }
 
-  /// The escaping loop: eight bytes per step while nothing needs attention. Each step writes at most
-  /// 12 bytes (a surrogate-pair escape), so 16 bytes of room per step is enough.
+  /// Escapes and validates s into the output. With SSE2, 16 bytes per step and a scalar path only for
+  /// escapes, errors and the escape_non_ascii option; elsewhere the portable loop below.
   void escaped(std::string_view s) {
     auto p = reinterpret_cast<const unsigned char*>(s.data());
     const unsigned char* e = p + s.size();
+#if defined(__SSE2__)
+    p = escaped_blocks(p, e);
+#endif
+    escaped_words(p, e);
+  }
+
+#if defined(__SSE2__)
+  /// Copies 16-byte blocks while they are plain or valid UTF-8, handling escapes in line. Blocks always
+  /// end at a sequence boundary, so when one needs a closer look the portable loop starts cleanly at p.
+  const unsigned char* escaped_blocks(const unsigned char* p, const unsigned char* e) {
+    while (p != e) {
+      if (end_ - pos_ < 32) [[unlikely]]
+        refill(32);
+      std::size_t left = static_cast<std::size_t>(e - p);
+      __m128i v;
+      if (left >= 16) {
+        v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      } else {
+        // The last bytes, padded with spaces: plain ASCII, so an unfinished sequence shows as an error.
+        alignas(16) unsigned char tail[16];
+        std::memset(tail, ' ', 16);
+        std::memcpy(tail, p, left);
+        v = _mm_load_si128(reinterpret_cast<const __m128i*>(tail));
+      }
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(pos_), v);  // speculative: only `step` bytes are kept
+      detail::utf8_block b = detail::scan_block(v);
+      unsigned step = left < 16 ? static_cast<unsigned>(left) : 16;
+      if (b.open != 0) step = static_cast<unsigned>(std::countr_zero(b.open));
+      bool at_escape = b.escapes != 0 && static_cast<unsigned>(std::countr_zero(b.escapes)) < step;
+      if (at_escape) step = static_cast<unsigned>(std::countr_zero(b.escapes));
+      unsigned taken = (1u << step) - 1;
+      // the byte after the taken ones must not continue a sequence either
+      if ((b.errors & (taken | (1u << step))) != 0 || ((b.high & taken) != 0 && opts_.escape_non_ascii)) [[unlikely]]
+        return p;
+      pos_ += step;
+      p += step;
+      if (at_escape) escape_ascii(*p++);
+    }
+    return p;
+  }
+#endif
+
+  /// The portable escaping loop: eight bytes per step while nothing needs attention. Each step writes at
+  /// most 12 bytes (a surrogate-pair escape), so 16 bytes of room per step is enough.
+  void escaped_words(const unsigned char* p, const unsigned char* e) {
     while (p != e) {
       if (end_ - pos_ < 16) [[unlikely]]
         refill(io::min_window);
@@ -350,20 +395,24 @@ class writer {
     }
   }
 
+  /// A control byte, '"' or '\\' as its escape sequence. Needs 6 bytes of room.
+  void escape_ascii(unsigned char c) {
+    char letter = detail::escape_letters.v[c];
+    if (letter == 'u') {
+      pos_ = detail::write_u_escape(pos_, c);
+    } else {
+      pos_[0] = '\\';
+      pos_[1] = letter;
+      pos_ += 2;
+    }
+  }
+
   /// One byte that needs attention at p: an escape, or a UTF-8 sequence to check.
   void special(const unsigned char*& p, const unsigned char* e) {
     unsigned char c = *p;
     if (c < 0x80) {
-      char letter = detail::escape_letters.v[c];
-      if (letter == 0) {
-        *pos_++ = static_cast<char>(c);
-      } else if (letter == 'u') {
-        pos_ = detail::write_u_escape(pos_, c);
-      } else {
-        pos_[0] = '\\';
-        pos_[1] = letter;
-        pos_ += 2;
-      }
+      if (detail::escape_letters.v[c] == 0) *pos_++ = static_cast<char>(c);
+      else escape_ascii(c);
       ++p;
       return;
     }

@@ -6,6 +6,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace prism::json::detail {
 
 /// What to write for each ASCII byte: 0 copies it, 'u' means \u00XX, anything else is the letter after '\'.
@@ -103,6 +107,53 @@ inline char* write_code_point_escaped(char* out, char32_t cp) noexcept {
   out = write_u_escape(out, 0xD800 + (cp >> 10));
   return write_u_escape(out, 0xDC00 + (cp & 0x3FF));
 }
+
+#if defined(__SSE2__)
+/// 16 bytes at a time with SSE2, the x86-64 baseline: which bytes need escaping and which break UTF-8.
+/// Validation is the continuation-counting method: every byte after a lead byte must be a continuation
+/// byte and no other byte may be one, plus the range checks that exclude overlong forms, surrogates,
+/// values above U+10FFFF and the bytes C0, C1 and F5..FF. The block must start at a sequence boundary;
+/// a sequence left open at its end is not an error but reported in `open`, for the caller to cut there.
+struct utf8_block {
+  unsigned escapes;  ///< bit i: byte i is a control byte, '"' or '\\'
+  unsigned errors;   ///< bit i: byte i is where a UTF-8 rule is broken
+  unsigned open;     ///< bit i: a sequence starting at byte i runs past the block
+  unsigned high;     ///< bit i: byte i is not ASCII
+};
+
+inline utf8_block scan_block(__m128i v) noexcept {
+  const __m128i zero = _mm_setzero_si128();
+  auto at_least = [&](__m128i x, char t) {  // unsigned x >= t
+    return _mm_cmpeq_epi8(_mm_subs_epu8(_mm_set1_epi8(t), x), zero);
+  };
+  auto equal = [](__m128i x, char t) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(t)); };
+
+  __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F));
+  __m128i escapes = _mm_or_si128(control, _mm_or_si128(equal(v, '"'), equal(v, '\\')));
+  auto escape_bits = static_cast<unsigned>(_mm_movemask_epi8(escapes));
+  auto high = static_cast<unsigned>(_mm_movemask_epi8(v));
+  if (high == 0) return {escape_bits, 0, 0, 0};
+
+  __m128i prev1 = _mm_slli_si128(v, 1), prev2 = _mm_slli_si128(v, 2), prev3 = _mm_slli_si128(v, 3);
+  __m128i must_continue = _mm_or_si128(at_least(prev1, char(0xC0)),
+                                       _mm_or_si128(at_least(prev2, char(0xE0)), at_least(prev3, char(0xF0))));
+  __m128i is_continuation = _mm_cmplt_epi8(v, _mm_set1_epi8(char(0xC0)));  // signed: 80..BF are the lowest
+  __m128i errors = _mm_xor_si128(must_continue, is_continuation);
+  errors = _mm_or_si128(errors, at_least(v, char(0xF5)));
+  errors = _mm_or_si128(errors, equal(_mm_and_si128(v, _mm_set1_epi8(char(0xFE))), char(0xC0)));
+  __m128i overlong3 = _mm_andnot_si128(at_least(v, char(0xA0)), equal(prev1, char(0xE0)));
+  __m128i surrogate = _mm_and_si128(at_least(v, char(0xA0)), equal(prev1, char(0xED)));
+  __m128i overlong4 = _mm_andnot_si128(at_least(v, char(0x90)), equal(prev1, char(0xF0)));
+  __m128i too_large = _mm_and_si128(at_least(v, char(0x90)), equal(prev1, char(0xF4)));
+  errors = _mm_or_si128(errors, _mm_or_si128(_mm_or_si128(overlong3, surrogate), _mm_or_si128(overlong4, too_large)));
+
+  // Lead bytes too close to the end: of 4 bytes at 13, of 3+ at 14, of 2+ at 15.
+  const __m128i open_limits = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, char(0xEF),
+                                            char(0xDF), char(0xBF));
+  auto open = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(v, open_limits), zero))) & 0xE000u;
+  return {escape_bits, static_cast<unsigned>(_mm_movemask_epi8(errors)), open, high};
+}
+#endif
 
 /// Length of s once escaped, for keys rendered at compile time (names are taken as valid UTF-8).
 constexpr std::size_t escaped_size(const char* s, std::size_t n) noexcept {

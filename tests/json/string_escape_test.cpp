@@ -1,0 +1,146 @@
+// String escaping and UTF-8 validation against a plain reference written from the Unicode tables, on
+// random strings built to hit every path: plain runs, escapes, valid and broken sequences, block edges.
+#include <prism/prism.hpp>
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <random>
+#include <string>
+
+namespace {
+
+// Unicode 15, table 3-7: the well-formed byte sequences. Returns the length of the sequence at s[i], or
+// minus the length of its maximal ill-formed subpart.
+int reference_sequence(const std::string& s, std::size_t i, char32_t& cp) {
+  auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char b0 = b(i);
+  if (b0 < 0x80) return cp = b0, 1;
+  struct row {
+    unsigned char first_lo, first_hi, second_lo, second_hi;
+    int length;
+  };
+  static constexpr row table[] = {{0xC2, 0xDF, 0x80, 0xBF, 2}, {0xE0, 0xE0, 0xA0, 0xBF, 3}, {0xE1, 0xEC, 0x80, 0xBF, 3},
+                                  {0xED, 0xED, 0x80, 0x9F, 3}, {0xEE, 0xEF, 0x80, 0xBF, 3}, {0xF0, 0xF0, 0x90, 0xBF, 4},
+                                  {0xF1, 0xF3, 0x80, 0xBF, 4}, {0xF4, 0xF4, 0x80, 0x8F, 4}};
+  for (const row& r : table) {
+    if (b0 < r.first_lo || b0 > r.first_hi) continue;
+    cp = b0 & (r.length == 2 ? 0x1F : r.length == 3 ? 0x0F : 0x07);
+    for (int k = 1; k < r.length; ++k) {
+      if (i + k >= s.size()) return -k;
+      unsigned char lo = k == 1 ? r.second_lo : 0x80, hi = k == 1 ? r.second_hi : 0xBF;
+      if (b(i + k) < lo || b(i + k) > hi) return -k;
+      cp = (cp << 6) | (b(i + k) & 0x3F);
+    }
+    return r.length;
+  }
+  return -1;
+}
+
+std::string hex4(unsigned v) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\u%04x", v);
+  return buf;
+}
+
+std::optional<std::string> reference_escape(const std::string& s, bool replace, bool ascii) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < s.size();) {
+    char32_t cp = 0;
+    int n = reference_sequence(s, i, cp);
+    if (n < 0) {
+      if (!replace) return std::nullopt;
+      out += ascii ? "\\ufffd" : "\xEF\xBF\xBD";
+      i += static_cast<std::size_t>(-n);
+      continue;
+    }
+    if (cp == '"') out += "\\\"";
+    else if (cp == '\\') out += "\\\\";
+    else if (cp == '\n') out += "\\n";
+    else if (cp == '\t') out += "\\t";
+    else if (cp == '\r') out += "\\r";
+    else if (cp == '\b') out += "\\b";
+    else if (cp == '\f') out += "\\f";
+    else if (cp < 0x20) out += hex4(cp);
+    else if (cp >= 0x80 && ascii) {
+      if (cp >= 0x10000) out += hex4(0xD800 + ((cp - 0x10000) >> 10)) + hex4(0xDC00 + ((cp - 0x10000) & 0x3FF));
+      else out += hex4(cp);
+    } else {
+      out.append(s, i, static_cast<std::size_t>(n));
+    }
+    i += static_cast<std::size_t>(n);
+  }
+  return out + "\"";
+}
+
+// Pieces chosen so that random concatenations cover every branch, at every offset of a 16-byte block.
+std::string random_string(std::mt19937& rng) {
+  static const char* const pieces[] = {
+      "a", "plain text ", "0123456789abcdef", "\"", "\\", "\n", "\x01", "\x1f", "\x7f", "\xC3\xA9", "\xE6\x97\xA5",
+      "\xF0\x9F\x98\x8B", "\xEF\xBF\xBF", "\xF4\x8F\xBF\xBF", "\x80", "\xBF", "\xC0\xAF", "\xC1", "\xC2", "\xE0\x80",
+      "\xE0\xA0", "\xED\xA0\x80", "\xED\x9F\xBF", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80", "\xF5", "\xFF", "\xE6\x97",
+      "\xF0\x9F\x98"};
+  std::uniform_int_distribution<std::size_t> count(0, 24), pick(0, std::size(pieces) - 1);
+  std::uniform_int_distribution<int> mostly_valid(0, 9);
+  std::string s;
+  for (std::size_t n = count(rng); n != 0; --n) {
+    std::size_t k = pick(rng);
+    if (k >= 14 && mostly_valid(rng) != 0) k %= 14;  // most strings stay valid, so the fast path runs long
+    s += pieces[k];
+  }
+  return s;
+}
+
+template <class Sink>
+std::optional<std::string> prism_escape(const std::string& s, const prism::json::write_options& o, Sink make) {
+  std::string out;
+  auto r = make(s, out, o);
+  if (!r.has_value()) {
+    EXPECT_EQ(r.error().code, prism::error_code::invalid_utf8);
+    return std::nullopt;
+  }
+  return out;
+}
+
+TEST(StringEscape, RandomStringsMatchTheReferenceInEveryMode) {
+  std::mt19937 rng(20261122);
+  auto into_string = [](const std::string& s, std::string& out, const prism::json::write_options& o) {
+    return prism::json::write(s, out, o);
+  };
+  auto through_64_bytes = [](const std::string& s, std::string& out, const prism::json::write_options& o) {
+    char buf[64];
+    prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) {
+      out.append(c);
+      return true;
+    });
+    return prism::json::write(s, sink, o);
+  };
+  for (int i = 0; i < 100000; ++i) {
+    std::string s = random_string(rng);
+    for (bool replace : {false, true}) {
+      for (bool ascii : {false, true}) {
+        prism::json::write_options o{.escape_non_ascii = ascii, .replace_invalid_utf8 = replace};
+        auto want = reference_escape(s, replace, ascii);
+        ASSERT_EQ(prism_escape(s, o, into_string), want) << "case " << i << " replace " << replace << " ascii " << ascii;
+        ASSERT_EQ(prism_escape(s, o, through_64_bytes), want) << "case " << i;
+      }
+    }
+  }
+}
+
+TEST(StringEscape, ValidTextIsCopiedUnchangedAtEveryLengthAndOffset) {
+  std::string text = "ascii \xE5\x90\x8D\xE5\x89\x8D \xF0\x9F\x98\x8B \xC3\xA9 more ascii to cross blocks 0123456789";
+  for (std::size_t begin = 0; begin < 20; ++begin) {
+    for (std::size_t len = 0; begin + len <= text.size(); ++len) {
+      std::string piece = text.substr(begin, len);
+      auto want = reference_escape(piece, false, false);
+      auto got = prism::json::to_string(piece);
+      ASSERT_EQ(got.has_value(), want.has_value()) << begin << "+" << len;
+      if (want) {
+        ASSERT_EQ(*got, *want);
+      }
+    }
+  }
+}
+
+}  // namespace
