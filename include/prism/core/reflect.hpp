@@ -74,23 +74,18 @@ concept brace_initializable_with = requires {
   }(std::make_index_sequence<N>{});
 };
 
-/// The largest N for which T{f1, ..., fN} compiles: an aggregate's field count. Binary search, so a
-/// 100-field struct costs about seven trial initializations. Members that are C arrays or aggregates
-/// initialized by brace elision would count more than once; those types need a description.
-template <class T>
+/// The largest N in [Lo, Hi) for which T{f1, ..., fN} compiles: an aggregate's field count. A binary
+/// search over template arguments, so a 100-field struct costs about seven trial initializations.
+/// Members that are C arrays would count once per element (brace elision); such types need a description.
+template <class T, std::size_t Lo = 0, std::size_t Hi = max_reflected_fields + 1>
 consteval std::size_t count_fields() {
-  std::size_t lo = 0, hi = max_reflected_fields + 1;  // T{lo fields} works, T{hi fields} does not
-  auto works = []<std::size_t... N>(std::size_t n, std::index_sequence<N...>) {
-    bool r = false;
-    ((n == N ? (r = brace_initializable_with<T, N>) : false), ...);
-    return r;
-  };
-  while (hi - lo > 1) {
-    std::size_t mid = lo + (hi - lo) / 2;
-    if (works(mid, std::make_index_sequence<max_reflected_fields + 1>{})) lo = mid;
-    else hi = mid;
+  if constexpr (Hi - Lo <= 1) {
+    return Lo;
+  } else {
+    constexpr std::size_t mid = Lo + (Hi - Lo) / 2;
+    if constexpr (brace_initializable_with<T, mid>) return count_fields<T, mid, Hi>();
+    else return count_fields<T, Lo, mid>();
   }
-  return lo;
 }
 
 /// Number of fields of aggregate T.
@@ -125,11 +120,12 @@ struct field_pointer {
   const T* ptr;
 };
 
-template <class T, std::size_t I>
-consteval auto pointer_to_field() {
+/// Pointers to every field of the never-defined object: one instantiation per type. A function, not a
+/// variable, so no object referring to the undefined one is ever emitted.
+template <class T>
+consteval auto field_pointers() {
   return visit_members_n<field_count<T>>(external<T>.value, [](const auto&... m) {
-    const auto* p = std::get<I>(std::tuple<const std::remove_cvref_t<decltype(m)>*...>{&m...});
-    return field_pointer<std::remove_cvref_t<decltype(*p)>>{p};
+    return std::tuple<field_pointer<std::remove_cvref_t<decltype(m)>>...>{{&m}...};
   });
 }
 #if defined(__clang__)
@@ -144,7 +140,7 @@ consteval std::string_view field_name_from_pointer() {
 /// Names of the fields of aggregate T, in declaration order.
 template <class T>
 inline constexpr auto field_names = []<std::size_t... I>(std::index_sequence<I...>) {
-  return std::array<std::string_view, sizeof...(I)>{field_name_from_pointer<pointer_to_field<T, I>()>()...};
+  return std::array<std::string_view, sizeof...(I)>{field_name_from_pointer<std::get<I>(field_pointers<T>())>()...};
 }(std::make_index_sequence<field_count<T>>{});
 
 /// Name of a data member from a pointer to it: member_name<&account::id_>() is "id_".

@@ -53,8 +53,10 @@ concept byte_writer = requires(W& w, const char* p, std::size_t n) {
 };
 
 /// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
-/// It grows only when the bytes really do not fit: near the end of the capacity it lends a small spill
-/// window instead, so a container reserved to the size a counting_sink measured is never reallocated.
+/// A standard container zero-fills what it grows by, so the window grows in doubling steps within the
+/// capacity: a reused container costs about the output's size in zeroing, never its whole capacity. Near
+/// the end of the capacity it lends a small spill window instead of reallocating, so a container reserved
+/// to the size a counting_sink measured is never reallocated.
 template <class Container>
 class container_sink {
  public:
@@ -76,7 +78,10 @@ class container_sink {
   char* data() noexcept { return reinterpret_cast<char*>(c_.data()); }
 
   window lend(std::size_t n) {
-    if (c_.size() < c_.capacity()) c_.resize(c_.capacity());  // write straight into what is already reserved
+    if (c_.size() - used_ < n) {
+      std::size_t step = std::max({n, used_ - base_, std::size_t{256}});
+      c_.resize(std::max(c_.size(), std::min(c_.capacity(), used_ + step)));  // within capacity: no reallocation
+    }
     if (c_.size() - used_ >= n) {
       spilling_ = false;
       return {data() + used_, data() + c_.size()};
@@ -91,7 +96,10 @@ class container_sink {
       return;
     }
     auto k = static_cast<std::size_t>(pos - spill_.data());
-    if (c_.size() - used_ < k) c_.resize(std::max({2 * c_.capacity(), used_ + k, std::size_t{256}}));
+    if (c_.size() - used_ < k) {
+      if (c_.capacity() - used_ < k) c_.reserve(std::max({2 * c_.capacity(), used_ + k, std::size_t{256}}));
+      c_.resize(used_ + k);
+    }
     std::memcpy(data() + used_, spill_.data(), k);
     used_ += k;
   }

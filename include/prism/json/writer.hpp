@@ -346,11 +346,7 @@ class writer {
       if (left >= 16) {
         v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       } else {
-        // The last bytes, padded with spaces: plain ASCII, so an unfinished sequence shows as an error.
-        alignas(16) unsigned char tail[16];
-        std::memset(tail, ' ', 16);
-        std::memcpy(tail, p, left);
-        v = _mm_load_si128(reinterpret_cast<const __m128i*>(tail));
+        v = detail::load_tail(p, left);
       }
       _mm_storeu_si128(reinterpret_cast<__m128i*>(pos_), v);  // speculative: only `step` bytes are kept
       detail::utf8_block b = detail::scan_block(v);

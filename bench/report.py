@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Turns the benchmark's JSON output (and compile_cost.sh's TSV) into the markdown tables of RESULTS.md.
+
+    python3 bench/report.py BENCH_JSON [COMPILE_TSV]
+
+Throughput is the median over the repetitions of bytes per second, where the bytes are those of each
+library's own output; MB is 10^6 bytes. Ratios compare medians from the same run. Standard library only.
+"""
+import csv
+import json
+import statistics
+import sys
+
+# Requirement targets: prism (reused std::string) as an MB/s ratio to RapidJSON's Writer and to nlohmann.
+TARGETS = {
+    "json_performance": (2.2, 6.0),
+    "canada": (3.2, 6.0),
+    "twitter": (5.2, 6.0),
+    "jsonsink": (2.5, 6.0),
+    "seed000": (None, None),  # an extra workload: measured, no target
+}
+TITLES = {
+    "json_performance": "json_performance object (json_performance::make(), the object of json_performance.json)",
+    "canada": "canada (canada.json in the typed model)",
+    "twitter": "twitter (twitter.json in the typed model)",
+    "jsonsink": "jsonsink workload (seed 003: 24 objects of a u32 and four doubles)",
+    "seed000": "seed 000 model (ns::model::build(1000, 10)), extra, no target",
+}
+ROWS = [
+    ("prism", "prism → reused std::string"),
+    ("prism_fixed64", "prism → fixed_sink, 64-byte buffer"),
+    ("prism_to_string", "prism::json::to_string (new string per doc)"),
+    ("rapidjson", "RapidJSON Writer, StringBuffer + Writer reused"),
+    ("rapidjson_fresh", "RapidJSON Writer, new StringBuffer + Writer per doc"),
+    ("nlohmann", "nlohmann::json j = model; j.dump()"),
+]
+
+
+def load(path):
+    with open(path) as f:
+        data = json.load(f)
+    runs = {}
+    for b in data["benchmarks"]:
+        name = b.get("run_name", b["name"])
+        kind = b.get("aggregate_name") if b.get("run_type") == "aggregate" else "iteration"
+        runs.setdefault(name, {}).setdefault(kind, []).append(b)
+    out = {}
+    for name, kinds in runs.items():
+        if "median" in kinds:
+            m = kinds["median"][0]
+            cv = kinds.get("cv", [{}])[0].get("bytes_per_second")
+            reps = m.get("repetitions", len(kinds.get("iteration", [])) or 1)
+        else:  # no aggregates: take the median of the plain runs ourselves
+            its = kinds["iteration"]
+            m = dict(its[0])
+            for key in ("bytes_per_second", "real_time", "cpu_time", "allocs/doc"):
+                m[key] = statistics.median(r[key] for r in its)
+            vals = [r["bytes_per_second"] for r in its]
+            cv = statistics.pstdev(vals) / statistics.mean(vals) if len(vals) > 1 else None
+            reps = len(its)
+        out[name] = {
+            "mbps": m["bytes_per_second"] / 1e6,
+            "cv": cv,
+            "allocs": m["allocs/doc"],
+            "bytes": m["bytes/doc"],
+            "us": to_us(m["cpu_time"], m.get("time_unit", "ns")),
+            "reps": reps,
+        }
+    return data.get("context", {}), out
+
+
+def to_us(t, unit):
+    return t * {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}[unit]
+
+
+def fmt_ratio(x):
+    return f"{x:.2f}x"
+
+
+def fmt_allocs(a):
+    return f"{a:.0f}" if abs(a - round(a)) < 0.005 else f"{a:.2f}"
+
+
+def verdict(ok):
+    return "**met**" if ok else "not met"
+
+
+def workload_table(w, res):
+    base_r = res.get(f"{w}/rapidjson")
+    base_n = res.get(f"{w}/nlohmann")
+    t_r, t_n = TARGETS.get(w, (None, None))
+    lines = [f"### {TITLES.get(w, w)}", ""]
+    lines.append("| library | MB/s | cv | µs/doc (CPU) | vs RapidJSON | vs nlohmann | allocs/doc | bytes/doc | target | met |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+    for key, label in ROWS:
+        r = res.get(f"{w}/{key}")
+        if r is None:
+            continue
+        vr = r["mbps"] / base_r["mbps"] if base_r else float("nan")
+        vn = r["mbps"] / base_n["mbps"] if base_n else float("nan")
+        target, met = "", ""
+        if key == "prism" and t_r is not None:
+            target = f"≥ {t_r}x RapidJSON, ≥ {t_n:.0f}x nlohmann"
+            met = f"RapidJSON {verdict(vr >= t_r)}, nlohmann {verdict(vn >= t_n)}"
+        elif key == "prism_fixed64":
+            target = "0 allocs/doc"
+            met = verdict(r["allocs"] == 0)
+        cv = f"{100 * r['cv']:.1f}%" if r["cv"] is not None else ""
+        lines.append(
+            f"| {label} | {r['mbps']:.0f} | {cv} | {r['us']:.2f} | {fmt_ratio(vr)} | {fmt_ratio(vn)} | "
+            f"{fmt_allocs(r['allocs'])} | {r['bytes']:.0f} | {target} | {met} |"
+        )
+    return lines
+
+
+def summary_table(workloads, res):
+    lines = ["### Targets at a glance", ""]
+    lines.append("| workload | prism vs RapidJSON | target | met | prism vs nlohmann | target | met | "
+                 "allocs/doc: prism fixed sink / RapidJSON fresh / RapidJSON reused |")
+    lines.append("| --- | ---: | ---: | --- | ---: | ---: | --- | --- |")
+    for w in workloads:
+        p, r, n = res.get(f"{w}/prism"), res.get(f"{w}/rapidjson"), res.get(f"{w}/nlohmann")
+        if not (p and r and n):
+            continue
+        t_r, t_n = TARGETS.get(w, (None, None))
+        vr, vn = p["mbps"] / r["mbps"], p["mbps"] / n["mbps"]
+        f, rf = res.get(f"{w}/prism_fixed64"), res.get(f"{w}/rapidjson_fresh")
+        allocs = " / ".join(fmt_allocs(x["allocs"]) if x else "?" for x in (f, rf, r))
+        lines.append(
+            f"| {w} | {fmt_ratio(vr)} | {'≥ %.1fx' % t_r if t_r else '—'} | {verdict(vr >= t_r) if t_r else '—'} | "
+            f"{fmt_ratio(vn)} | {'≥ %.0fx' % t_n if t_n else '—'} | {verdict(vn >= t_n) if t_n else '—'} | {allocs} |"
+        )
+    return lines
+
+
+def compile_table(path):
+    rows = {}
+    with open(path) as f:
+        for r in csv.DictReader(f, delimiter="\t"):
+            rows.setdefault(r["tu"], []).append(r)
+    names = {
+        "prism": "prism (bench/compile_cost/prism_tu.cpp)",
+        "nlohmann": "nlohmann::json (bench/compile_cost/nlohmann_tu.cpp)",
+        "baseline": "floor: the models and <string>, no JSON (baseline_tu.cpp)",
+    }
+    n = max(len(v) for v in rows.values())
+    lines = ["### Compile cost: the TU serializing the canada and twitter models, `g++ -std=c++20 -O2 -c`", ""]
+    lines.append(f"| translation unit | wall s (median of {n}) | CPU s (median) | peak RSS MiB (max) |")
+    lines.append("| --- | ---: | ---: | ---: |")
+    med = {}
+    for tu in ("prism", "nlohmann", "baseline"):
+        if tu not in rows:
+            continue
+        wall = statistics.median(float(r["wall_s"]) for r in rows[tu])
+        cpu = statistics.median(float(r["cpu_s"]) for r in rows[tu])
+        rss = max(int(r["max_rss_kib"]) for r in rows[tu]) / 1024
+        med[tu] = (wall, cpu, rss)
+        lines.append(f"| {names[tu]} | {wall:.2f} | {cpu:.2f} | {rss:.0f} |")
+    if "prism" in med and "nlohmann" in med:
+        p, q = med["prism"], med["nlohmann"]
+        lines.append("")
+        lines.append(f"prism / nlohmann: {p[1] / q[1]:.2f}x the CPU seconds, {p[2] / q[2]:.2f}x the peak memory.")
+    return lines
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    ctx, res = load(sys.argv[1])
+    workloads = []
+    for name in res:
+        w = name.split("/")[0]
+        if w not in workloads:
+            workloads.append(w)
+    reps = max(r["reps"] for r in res.values())
+    out = []
+    out.append(f"Benchmark run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}: {ctx.get('num_cpus', '?')} CPUs "
+               f"at {ctx.get('mhz_per_cpu', '?')} MHz, Google Benchmark "
+               f"(library built as {ctx.get('library_build_type', '?')}). Medians of {reps} repetitions; "
+               "MB/s counts each library's own output bytes (MB = 10^6 bytes); cv is the coefficient of "
+               "variation of MB/s across repetitions.")
+    out.append("")
+    out += summary_table(workloads, res)
+    for w in workloads:
+        out.append("")
+        out += workload_table(w, res)
+    if len(sys.argv) > 2:
+        out.append("")
+        out += compile_table(sys.argv[2])
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

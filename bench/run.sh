@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The benchmarks: installs what they need, builds them in Release with g++ (default flags: -O3 -DNDEBUG, no
+# -march, so the numbers are portable), runs prism against RapidJSON's Writer and nlohmann::json in one
+# binary, measures compile cost, and prints the markdown tables of bench/RESULTS.md. The tables also go to
+# build/bench/results.md, the raw Google Benchmark output to build/bench/bench.json.
+#   bash bench/run.sh [extra Google Benchmark flags, e.g. --benchmark_filter=canada]
+# Environment: DATA (default ../shared/data/json), REPS (default 3), RUNS (compile-cost runs, default 3),
+# LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted include/ files).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+build=build/bench
+data=${DATA:-$root/../shared/data/json}
+reps=${REPS:-3}
+
+# Which prism was measured: others change include/ while benchmarks run, so say exactly.
+if [ -z "${LIBRARY_STATE:-}" ]; then
+  if git rev-parse --git-dir >/dev/null 2>&1; then
+    LIBRARY_STATE="commit $(git rev-parse --short HEAD)"
+    dirty=$(git status --porcelain -- include | awk '{print $2}' | tr '\n' ' ')
+    [ -n "$dirty" ] && LIBRARY_STATE="$LIBRARY_STATE plus uncommitted changes to: $dirty"
+  else
+    LIBRARY_STATE="unknown (not a git checkout)"
+  fi
+fi
+
+bash tools/deps.sh bench
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
+  -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF \
+  -DPRISM_BENCH_DATA_DIR="$data" >/dev/null
+cmake --build "$build" --target prism_json_bench
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+echo
+echo "== benchmark ($reps repetitions, load average before: $load_before) =="
+"$build/bench/prism_json_bench" --benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true \
+  --benchmark_out="$build/bench.json" --benchmark_out_format=json "$@" "$data"
+
+echo
+echo "== compile cost =="
+bash bench/compile_cost.sh "$build/compile_cost.tsv"
+
+{
+  echo "Command: \`bash bench/run.sh${*:+ $*}\` (g++ Release, -O3 -DNDEBUG, no -march)"
+  echo
+  echo "Library: prism $LIBRARY_STATE"
+  echo
+  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores;" \
+       "compiler: $(g++ --version | head -1); date: $(date -u '+%Y-%m-%d %H:%M UTC');" \
+       "load average (1/5/15 min) before the benchmark: $load_before, after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo
+  python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv"
+} >"$build/results.md"
+echo
+cat "$build/results.md"
