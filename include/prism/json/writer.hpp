@@ -124,6 +124,25 @@ class writer {
 
   /// A string, escaped; UTF-8 is validated (see write_options).
   void value(std::string_view s) {
+#if defined(__SSE2__)
+    if (s.size() <= 16) {  // most strings: one block, one room check, no loop
+      value_prefix(2 + 16);
+      *pos_++ = '"';
+      const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+      __m128i v = s.size() == 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : detail::load_tail(p, s.size());
+      detail::utf8_block b = detail::scan_block(v);
+      if ((b.escapes | b.high) == 0) [[likely]] {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(pos_), v);
+        pos_ += s.size();
+        *pos_++ = '"';
+        return;
+      }
+      escaped(s);
+      reserve(1);
+      *pos_++ = '"';
+      return;
+    }
+#endif
     value_prefix(0);
     string_body(s);
   }
