@@ -20,16 +20,38 @@ lines = [
     "",
     "inline constexpr std::size_t max_reflected_fields = %d;" % n,
     "",
-    "template <std::size_t N, class T, class F>",
-    "constexpr decltype(auto) visit_members_n(T&& obj, F&& f) {",
+    "/// One specialization per field count, so a type instantiates only the line it needs.",
+    "template <std::size_t N>",
+    "struct member_visitor {",
     "  static_assert(N <= max_reflected_fields, \"prism: aggregates of more than %d fields need a prism_describe description\");" % n,
-    "  if constexpr (N == 0) {",
-    "    return f();",
+    "};",
+    "",
+    "template <>",
+    "struct member_visitor<0> {",
+    "  template <class T, class F>",
+    "  static constexpr decltype(auto) visit(T&&, F&& f) { return f(); }",
+    "};",
 ]
 for k in range(1, n + 1):
     names = ", ".join("m%d" % i for i in range(k))
-    lines.append("  } else if constexpr (N == %d) {" % k)
-    lines.append("    auto&& [%s] = obj;" % names)
-    lines.append("    return f(%s);" % names)
-lines += ["  }", "}", "", "}  // namespace prism::detail", ""]
+    lines += [
+        "template <>",
+        "struct member_visitor<%d> {" % k,
+        "  template <class T, class F>",
+        "  static constexpr decltype(auto) visit(T&& obj, F&& f) {",
+        "    auto&& [%s] = obj;" % names,
+        "    return f(%s);" % names,
+        "  }",
+        "};",
+    ]
+lines += [
+    "",
+    "template <std::size_t N, class T, class F>",
+    "constexpr decltype(auto) visit_members_n(T&& obj, F&& f) {",
+    "  return member_visitor<N>::visit(obj, f);",
+    "}",
+    "",
+    "}  // namespace prism::detail",
+    "",
+]
 out.write_text("\n".join(lines))
