@@ -357,9 +357,21 @@ class writer {
   /// Copies 16-byte blocks while they are plain or valid UTF-8, handling escapes in line. Blocks always
   /// end at a sequence boundary, so when one needs a closer look the portable loop starts cleanly at p.
   const unsigned char* escaped_blocks(const unsigned char* p, const unsigned char* e) {
+#if defined(PRISM_AVX2_STRINGS)
+    const bool wide = e - p >= 32 && detail::has_avx2();
+#endif
     while (p != e) {
       if (end_ - pos_ < 32) [[unlikely]]
         refill(32);
+#if defined(PRISM_AVX2_STRINGS)
+      if (wide && e - p >= 32) {
+        detail::copy_progress c = detail::copy_plain_avx2(pos_, end_, p, e, opts_.escape_non_ascii);
+        pos_ = c.out;
+        p = c.in;
+        if (p == e) break;
+        if (end_ - pos_ < 32) continue;  // refill, and try the wide path again
+      }
+#endif
       std::size_t left = static_cast<std::size_t>(e - p);
       __m128i v;
       if (left >= 16) {
@@ -385,11 +397,11 @@ class writer {
   }
 #endif
 
-  /// The portable escaping loop: eight bytes per step while nothing needs attention. Each step writes at
-  /// most 12 bytes (a surrogate-pair escape), so 16 bytes of room per step is enough.
+  /// The portable escaping loop: eight bytes per step while nothing needs attention. A step copies up to 7
+  /// plain bytes and then at most 12 (a surrogate-pair escape), so it needs 19 bytes of room.
   void escaped_words(const unsigned char* p, const unsigned char* e) {
     while (p != e) {
-      if (end_ - pos_ < 16) [[unlikely]]
+      if (end_ - pos_ < 20) [[unlikely]]
         refill(io::min_window);
       if (e - p >= 8) {
         std::uint64_t mask = detail::special_bytes(detail::load_le64(p));

@@ -1,17 +1,314 @@
 // prism: floating point to the shortest decimal text that reads back bit-identical.
+//
+// The digits follow the idea of Giulietti's Schubfach: with k = floor(log10(2^q)) (one decimal place per binary
+// step of the value), one 128-bit power of ten scales the value and both ends of its rounding interval to units of
+// 10^k, each product rounded to odd. Rounding to odd keeps every comparison with an even integer exact, and the
+// shortest decimal in the interval is then one of four candidates: s or s + 1 (s = floor(v / 10^k)), or the
+// multiples of ten around them, which are one digit shorter.
+//
+// pow10_table.hpp holds the powers rounded up; tools/generate_pow10_table.py proves, for every binary exponent and
+// all significands at once, that the rounding never moves a product's integer part and that the fraction tells
+// true integers apart (where the power is inexact yet the product can be an integer, 1 <= k <= 27, a true integer
+// leaves a tail below 2^-64, which is masked off).
+//
+// The text matches std::to_chars(first, last, v) byte for byte: the closest shortest digits (even on a tie), fixed
+// or scientific whichever is shorter (fixed on a tie), at least two exponent digits, and for fixed integers beyond
+// the significand's precision the digits of the exact binary value, as printf's %f gives them.
 #pragma once
 
-#include <charconv>
+#include <bit>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "integers.hpp"
+#include "pow10_table.hpp"
 
 namespace prism::json::detail {
 
-/// Room the longest double or float needs: "-2.2250738585072014e-308" is 24 characters.
+/// Room the longest double or float needs: "-2.2250738585072014e-308" is 24 characters, "-1.17549435e-38" 15.
+/// write_double and write_float may scribble on this room past the end they return (a few bytes, never beyond it).
 inline constexpr std::size_t max_double_chars = 24;
 inline constexpr std::size_t max_float_chars = 16;
 
-/// Writes a finite double; needs max_double_chars of room. Byte-identical to std::to_chars shortest.
-inline char* write_double(char* out, double v) noexcept { return std::to_chars(out, out + max_double_chars, v).ptr; }
-inline char* write_float(char* out, float v) noexcept { return std::to_chars(out, out + max_float_chars, v).ptr; }
+namespace dtoa_impl {
+
+struct u128 {
+  std::uint64_t hi, lo;
+};
+
+/// 64 x 64 -> 128-bit product from 32-bit halves, for compilers without a 128-bit integer.
+constexpr u128 umul128_portable(std::uint64_t a, std::uint64_t b) noexcept {
+  const std::uint64_t a0 = a & 0xFFFFFFFF, a1 = a >> 32, b0 = b & 0xFFFFFFFF, b1 = b >> 32;
+  const std::uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const std::uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFF) + (p10 & 0xFFFFFFFF);  // < 3 * 2^32: no overflow
+  return {p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32), (mid << 32) | (p00 & 0xFFFFFFFF)};
+}
+
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 uint128_t;  // __extension__: -Wpedantic knows no 128-bit integer
+constexpr u128 umul128(std::uint64_t a, std::uint64_t b) noexcept {
+  const uint128_t p = static_cast<uint128_t>(a) * b;
+  return {static_cast<std::uint64_t>(p >> 64), static_cast<std::uint64_t>(p)};
+}
+#else
+constexpr u128 umul128(std::uint64_t a, std::uint64_t b) noexcept { return umul128_portable(a, b); }
+#endif
+
+// Fixed-point logarithms; the generator checks them exactly over every exponent used.
+constexpr int flog10_pow2(int q) noexcept { return (q * 315653) >> 20; }                           // floor(log10(2^q))
+constexpr int flog10_three_quarters_pow2(int q) noexcept { return (q * 315653 - 131237) >> 20; }  // of 3/4 * 2^q
+constexpr int flog2_pow10(int e) noexcept { return (e * 1741647) >> 19; }                          // floor(log2(10^e))
+
+/// digits * 10^exponent.
+struct decimal {
+  std::uint64_t digits;
+  int exponent;
+};
+
+/// Round to odd of g * cp / 2^128, g = g_hi:g_lo: the floor, with its lowest bit set if a nonzero fraction was
+/// dropped. low_mask clears the fraction's low word where a true integer leaves a tail of the rounded-up g.
+inline std::uint64_t round_to_odd(std::uint64_t g_hi, std::uint64_t g_lo, std::uint64_t cp,
+                                  std::uint64_t low_mask) noexcept {
+  const u128 a = umul128(g_hi, cp), b = umul128(g_lo, cp);
+  const std::uint64_t mid = a.lo + b.hi;
+  const std::uint64_t floor = a.hi + (mid < a.lo);
+  return floor | static_cast<std::uint64_t>((mid | (b.lo & low_mask)) != 0);
+}
+
+/// The shortest decimal in the rounding interval, the closest of those on a tie of lengths, the even one on an
+/// exact tie, in units of 10^k (it may end in zeros; the writer drops them). vb = 4v / 10^k and vbl, vbr the
+/// interval's ends at the same scale, all rounded to odd; open = 1 when the ends themselves read back as a neighbour
+/// (odd significand). Every comparison is against an even integer, and all are made before one select, as branches
+/// on random digits mispredict.
+inline std::uint64_t pick(std::uint64_t vb, std::uint64_t vbl, std::uint64_t vbr, std::uint64_t open) noexcept {
+  const std::uint64_t s = vb >> 2;
+  // The interval is under 10 units wide: of the shorter multiples of 10 only these two can be in it, never both.
+  const std::uint64_t sp = s / 10;
+  const std::uint64_t sp_in = vbl + open <= 40 * sp;
+  const std::uint64_t tp_in = 40 * sp + 40 + open <= vbr;
+  const std::uint64_t shorter = (sp_in ^ tp_in) & (s >= 10);  // below 10 they are no shorter than s, t
+  // Otherwise s or t = s + 1, at least one in; when both, the closer to v, the even one on an exact tie.
+  const std::uint64_t s_in = vbl + open <= 4 * s;
+  const std::uint64_t t_in = 4 * s + 4 + open <= vbr;
+  const std::uint64_t mid = 4 * s + 2;
+  const std::uint64_t above_mid = (vb > mid) | ((vb == mid) & s);
+  const std::uint64_t nearest = s + (t_in & ((s_in ^ 1) | above_mid));
+  // Bit operations and a mask rather than && and ?:, which compile to branches that mispredict on random digits.
+  const std::uint64_t take_shorter = 0 - shorter;
+  return (10 * (sp + tp_in) & take_shorter) | (nearest & ~take_shorter);
+}
+
+/// Shortest decimal of c * 2^q (double). irregular: c is a power of two above the subnormals, so the interval
+/// below is half as wide as the one above.
+inline decimal to_decimal64(std::uint64_t c, int q, bool irregular) noexcept {
+  const int k = irregular ? flog10_three_quarters_pow2(q) : flog10_pow2(q);
+  const int h = q + flog2_pow10(-k) + 1;  // 1..7: lines the products' integer parts up with the high word
+  const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
+  const std::uint64_t low_mask = (k >= 1 && k <= 27) ? 0 : ~std::uint64_t{0};
+  const std::uint64_t cb = c << 2;
+  const std::uint64_t vb = round_to_odd(g[0], g[1], cb << h, low_mask);
+  const std::uint64_t vbl = round_to_odd(g[0], g[1], (cb - 2 + irregular) << h, low_mask);
+  const std::uint64_t vbr = round_to_odd(g[0], g[1], (cb + 2) << h, low_mask);
+  return {pick(vb, vbl, vbr, c & 1), k};
+}
+
+/// Shortest decimal of c * 2^q (float), with the table's upper 64 bits rounded up; checked for every float too.
+inline decimal to_decimal32(std::uint32_t c, int q, bool irregular) noexcept {
+  const int k = irregular ? flog10_three_quarters_pow2(q) : flog10_pow2(q);
+  const int h = q + flog2_pow10(-k) + 1;
+  const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
+  const std::uint64_t g64 = g[0] + (g[1] != 0);
+  // Where true integers meet an inexact power (1 <= k <= 11) their tail stays below 2^-28, real fractions above.
+  const std::uint64_t frac_mask = (k >= 1 && k <= 11) ? ~((std::uint64_t{1} << 36) - 1) : ~std::uint64_t{0};
+  const auto odd = [&](std::uint64_t cp) {
+    const u128 p = umul128(g64, cp << h);
+    return p.hi | static_cast<std::uint64_t>((p.lo & frac_mask) != 0);
+  };
+  const std::uint64_t cb = std::uint64_t{c} << 2;
+  return {pick(odd(cb), odd(cb - 2 + irregular), odd(cb + 2), c & 1), k};
+}
+
+constexpr std::uint64_t byteswap64(std::uint64_t v) noexcept {
+  v = (v >> 32) | (v << 32);
+  v = ((v & 0xFFFF0000FFFF0000) >> 16) | ((v & 0x0000FFFF0000FFFF) << 16);
+  return ((v & 0xFF00FF00FF00FF00) >> 8) | ((v & 0x00FF00FF00FF00FF) << 8);
+}
+
+/// The 8 decimal digits of v < 10^8 as one byte each, the first digit in the lowest byte: split into halves, then
+/// quarters, then digits, every lane at once. Each step divides by multiply-shift (exact in range, no carry between
+/// lanes) and packs quotient and remainder as (x << width) + quotient * (1 - divisor << width): one multiply-add,
+/// which keeps the chain of dependent steps shorter than shifts and subtractions would.
+constexpr std::uint64_t digit_bytes8(std::uint32_t v) noexcept {
+  const std::uint64_t q4 = v / 10000;
+  std::uint64_t x = (std::uint64_t{v} << 32) + q4 * (1 - (std::uint64_t{10000} << 32));
+  const std::uint64_t q2 = ((x * 10486) >> 20) & 0x0000007F0000007F;  // per 32-bit lane: y / 100 for y < 10^4
+  x = (x << 16) + q2 * (1 - (std::uint64_t{100} << 16));
+  const std::uint64_t q1 = ((x * 103) >> 10) & 0x000F000F000F000F;  // per 16-bit lane: y / 10 for y < 100
+  return (x << 8) + q1 * (1 - (std::uint64_t{10} << 8));
+}
+
+/// Stores 8 characters held in reading order (the first in the lowest byte), whatever the machine's byte order.
+inline void store_text(char* p, std::uint64_t text) noexcept {
+  if constexpr (std::endian::native == std::endian::big) text = byteswap64(text);
+  std::memcpy(p, &text, 8);
+}
+
+inline constexpr std::uint64_t zeros_text = 0x3030303030303030;  // "00000000"
+
+/// The len digits of the integer c * 2^q (0 < q, value < 10^22): fixed text past the significand's precision shows
+/// the exact binary value, like printf. Rare, so past 64 bits a plain long division by 10^9 over 32-bit limbs.
+inline char* write_exact_integer(char* out, std::uint64_t c, int q, int len) noexcept {
+  const std::uint64_t hi = c >> (64 - q), lo = c << q;
+  if (hi == 0) {
+    write_digits_backwards(out + len, lo);
+    return out + len;
+  }
+  std::uint32_t limbs[4] = {static_cast<std::uint32_t>(hi >> 32), static_cast<std::uint32_t>(hi),
+                            static_cast<std::uint32_t>(lo >> 32), static_cast<std::uint32_t>(lo)};
+  std::uint64_t rem = 0;
+  for (auto& limb : limbs) {
+    const std::uint64_t cur = rem << 32 | limb;
+    limb = static_cast<std::uint32_t>(cur / 1000000000);
+    rem = cur % 1000000000;
+  }
+  char* end = out + len;
+  end[-9] = static_cast<char>('0' + rem / 100000000);
+  store_text(end - 8, digit_bytes8(static_cast<std::uint32_t>(rem % 100000000)) + zeros_text);
+  // The quotient is below 10^13, so in the low two limbs; it has the remaining len - 9 >= 11 digits.
+  write_digits_backwards(end - 9, static_cast<std::uint64_t>(limbs[2]) << 32 | limbs[3]);
+  return end;
+}
+
+/// Writes dec = d * 10^k as std::to_chars does; c * 2^q is the binary value, needed only for exact fixed integers.
+/// N (17 for double, 9 for float) bounds d's digits: d is scaled to exactly N digits and turned into text words,
+/// whose zero digits count the trailing zeros, so that every store has a fixed size and the layout needs few branches.
+template <int N>
+inline char* write_decimal(char* out, decimal dec, std::uint64_t c, int q) noexcept {
+  static_assert(N == 9 || N == 17);
+  std::uint64_t d = dec.digits;
+  int len = N;
+  if (N == 9 || d < powers_of_10[N - 2]) {  // doubles: only subnormals; normal ones have 16 or 17 digits
+    len = count_digits(d);
+    d *= powers_of_10[N - len];
+  } else {
+    const bool short_one = d < powers_of_10[N - 1];
+    len -= short_one;
+    d = short_one ? d * 10 : d;
+  }
+  std::uint64_t first = 0, tail[2] = {0, 0};  // the digits as text: the first, then N - 1 in reading-order words
+  if constexpr (N == 17) {
+    const std::uint64_t hi = d / 100000000;
+    const auto hi9 = static_cast<std::uint32_t>(hi);
+    first = hi9 / 100000000;
+    tail[0] = digit_bytes8(static_cast<std::uint32_t>(hi9 - first * 100000000));
+    tail[1] = digit_bytes8(static_cast<std::uint32_t>(d - hi * 100000000));
+  } else {
+    first = d / 100000000;
+    tail[0] = digit_bytes8(static_cast<std::uint32_t>(d % 100000000));
+  }
+  // Trailing zero digits are zero bytes at the top of the last word (and of the one before if it is all zeros).
+  constexpr int last = N == 17 ? 1 : 0;
+  int zeros = std::countl_zero(tail[last]) / 8;
+  if constexpr (N == 17) zeros += tail[1] == 0 ? std::countl_zero(tail[0]) / 8 : 0;
+  const int n = N - zeros;               // significant digits
+  const int e = dec.exponent + len - n;  // exponent of the last one
+  first += '0';
+  tail[0] += zeros_text;
+  if constexpr (N == 17) tail[1] += zeros_text;
+  // All N digits in reading-order words: text[0] holds digits 0..7, text[1] 8..15, text[2] digit 16.
+  const std::uint64_t text[3] = {first | tail[0] << 8, tail[0] >> 56 | tail[1] << 8, tail[1] >> 56};
+  const auto put = [&](char* p) {  // the N digits at p
+    store_text(p, text[0]);
+    if constexpr (N == 17) store_text(p + 8, text[1]);
+    p[N - 1] = static_cast<char>(text[N / 8]);
+  };
+  // Fixed unless longer: "0.000123" ties "1.23e-04" at e = -(n + 3), "1230000" ties "1.23e+06" at e = 5 (one digit
+  // drops the point from scientific, so one less each way).
+  const int one = n == 1;
+  const int lowest = -(n + 3) + one, highest = 5 - one;
+  // One unsigned range check: two signed ones would be a branch on the exponent's sign, a coin toss on random data.
+  if (static_cast<unsigned>(e - lowest) <= static_cast<unsigned>(highest - lowest)) {
+    if (e >= 0) {
+      if (e > 0 && q > 0) [[unlikely]] return write_exact_integer(out, c, q, n + e);
+      put(out);  // below 2^53, so at most N digits, the trailing zeros among them
+      return out + n + e;
+    }
+    const int point = n + e;  // digits before the point
+    if (point > 0) {
+      put(out + 1);  // the digits one place on: right for everything after the point
+      // Words before the point's own are the digits in place; in that word, digits before the point come from the
+      // digits, those after it from the moved ones: masks rather than a variable-length move.
+      const int word = point / 8, at = point % 8;
+      if (word > 0) store_text(out, text[0]);
+      if (N == 17 && word > 1) store_text(out + 8, text[1]);
+      if (point == N - 1) {  // the point's word would reach past the room; only the point itself is missing
+        out[point] = '.';
+      } else {
+        const std::uint64_t here = word > 0 ? text[1] : text[0];
+        const std::uint64_t moved = here << 8 | (word > 0 ? text[0] >> 56 : 0);
+        const std::uint64_t before = (std::uint64_t{1} << (8 * at)) - 1, dot = std::uint64_t{'.'} << (8 * at);
+        store_text(out + 8 * word, (here & before) | (moved & ~(before << 8 | 0xFF)) | dot);
+      }
+      return out + n + 1;
+    }
+    std::memcpy(out, "0.000", 5);
+    put(out + 2 - point);  // after 0..3 zeros
+    return out + 2 - e;
+  }
+  // Scientific: "d.ddd", or "d" alone; the point and the digits after it are written in any case.
+  out[0] = static_cast<char>(first);
+  out[1] = '.';
+  store_text(out + 2, tail[0]);
+  if constexpr (N == 17) store_text(out + 10, tail[1]);
+  char* p = out + n + (n > 1);
+  const int x = e + n - 1;
+  std::memcpy(p, x < 0 ? "e-" : "e+", 2);
+  const auto ax = static_cast<std::uint32_t>(x < 0 ? -x : x);
+  const int hundreds = ax >= 100;
+  p[2] = static_cast<char>('0' + ax / 100);  // overwritten below when there is no hundreds digit
+  std::memcpy(p + 2 + hundreds, digit_pairs + 2 * (ax % 100), 2);
+  return p + 4 + hundreds;
+}
+
+}  // namespace dtoa_impl
+
+/// Writes a finite double as its shortest round-trip decimal text, byte-identical to std::to_chars(first, last, v):
+/// "0.1", "-0", "1e+300", "5e-324", "10000", "1e+05". out needs max_double_chars of room; bytes between the returned
+/// end and out + max_double_chars may be overwritten. Returns the end of the text.
+inline char* write_double(char* out, double v) noexcept {
+  const auto bits = std::bit_cast<std::uint64_t>(v);
+  *out = '-';
+  out += bits >> 63;
+  if ((bits << 1) == 0) {
+    *out = '0';
+    return out + 1;
+  }
+  const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
+  const auto biased = static_cast<int>((bits >> 52) & 0x7FF);
+  // Subnormals share the lowest exponent's scale; there the interval is regular on both sides.
+  const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
+  const int q = (biased == 0 ? 1 : biased) - 1075;
+  const bool irregular = fraction == 0 && biased > 1;
+  return dtoa_impl::write_decimal<17>(out, dtoa_impl::to_decimal64(c, q, irregular), c, q);
+}
+
+/// Writes a finite float as its shortest round-trip decimal text as a float (0.1f is "0.1"), byte-identical to
+/// std::to_chars(first, last, v). out needs max_float_chars of room, which may be overwritten past the returned end.
+inline char* write_float(char* out, float v) noexcept {
+  const auto bits = std::bit_cast<std::uint32_t>(v);
+  *out = '-';
+  out += bits >> 31;
+  if ((bits << 1) == 0) {
+    *out = '0';
+    return out + 1;
+  }
+  const std::uint32_t fraction = bits & ((std::uint32_t{1} << 23) - 1);
+  const auto biased = static_cast<int>((bits >> 23) & 0xFF);
+  const std::uint32_t c = biased == 0 ? fraction : fraction | (std::uint32_t{1} << 23);
+  const int q = (biased == 0 ? 1 : biased) - 150;
+  const bool irregular = fraction == 0 && biased > 1;
+  return dtoa_impl::write_decimal<9>(out, dtoa_impl::to_decimal32(c, q, irregular), c, q);
+}
 
 }  // namespace prism::json::detail

@@ -9,6 +9,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define PRISM_AVX2_STRINGS 1  ///< long strings take a 32-byte AVX2 path when the CPU has it, chosen at run time
+#endif
 
 // AddressSanitizer rightly reports the whole-block reads past a string's end that plain builds allow
 // themselves (see load_tail); g++ and clang say they are on in different ways.
@@ -186,6 +190,80 @@ inline utf8_block scan_block(__m128i v) noexcept {
                                             char(0xDF), char(0xBF));
   auto open = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(v, open_limits), zero))) & 0xE000u;
   return {escape_bits, static_cast<unsigned>(_mm_movemask_epi8(errors)), open, high};
+}
+#endif
+
+#if defined(PRISM_AVX2_STRINGS)
+/// Where a bulk copy stopped: the next output byte and the next input byte.
+struct copy_progress {
+  char* out;
+  const unsigned char* in;
+};
+
+// Lambdas would not inherit the target attribute, so the two helpers are functions.
+[[gnu::target("avx2")]] inline __m256i at_least_avx2(__m256i x, char t) noexcept {  // unsigned x >= t
+  return _mm256_cmpeq_epi8(_mm256_subs_epu8(_mm256_set1_epi8(t), x), _mm256_setzero_si256());
+}
+[[gnu::target("avx2")]] inline __m256i equal_avx2(__m256i x, char t) noexcept {
+  return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(t));
+}
+
+/// scan_block's method on 32 bytes, for CPUs with AVX2 (asked once per call, see has_avx2). Copies whole
+/// blocks of text that needs no escape and is valid UTF-8 (or ASCII when `ascii_only`), and stops before the
+/// first block that is not so, or when fewer than 32 bytes of input or output room are left. The caller's
+/// 16-byte loop takes over from there. Compiled for AVX2 alone, so it is never inlined into baseline code.
+[[gnu::target("avx2")]] inline copy_progress copy_plain_avx2(char* out, const char* out_end, const unsigned char* p,
+                                                           const unsigned char* e, bool ascii_only) noexcept {
+  const __m256i zero = _mm256_setzero_si256();
+  while (e - p >= 32 && out_end - out >= 32) {
+    __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    __m256i control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0x1F)), _mm256_set1_epi8(0x1F));
+    __m256i escapes = _mm256_or_si256(control, _mm256_or_si256(equal_avx2(v, '"'), equal_avx2(v, '\\')));
+    if (!_mm256_testz_si256(escapes, escapes)) break;
+    auto high = static_cast<unsigned>(_mm256_movemask_epi8(v));
+    unsigned step = 32;
+    if (high != 0) {
+      if (ascii_only) break;
+      // byte i's predecessors, across the lane boundary: [0, low lane] shifted in
+      __m256i carry = _mm256_permute2x128_si256(v, v, 0x08);
+      __m256i prev1 = _mm256_alignr_epi8(v, carry, 15), prev2 = _mm256_alignr_epi8(v, carry, 14),
+              prev3 = _mm256_alignr_epi8(v, carry, 13);
+      __m256i must_continue = _mm256_or_si256(
+          at_least_avx2(prev1, char(0xC0)), _mm256_or_si256(at_least_avx2(prev2, char(0xE0)), at_least_avx2(prev3, char(0xF0))));
+      __m256i is_continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8(char(0xC0)), v);
+      __m256i errors = _mm256_xor_si256(must_continue, is_continuation);
+      errors = _mm256_or_si256(errors, at_least_avx2(v, char(0xF5)));
+      errors = _mm256_or_si256(errors, equal_avx2(_mm256_and_si256(v, _mm256_set1_epi8(char(0xFE))), char(0xC0)));
+      __m256i overlong3 = _mm256_andnot_si256(at_least_avx2(v, char(0xA0)), equal_avx2(prev1, char(0xE0)));
+      __m256i surrogate = _mm256_and_si256(at_least_avx2(v, char(0xA0)), equal_avx2(prev1, char(0xED)));
+      __m256i overlong4 = _mm256_andnot_si256(at_least_avx2(v, char(0x90)), equal_avx2(prev1, char(0xF0)));
+      __m256i too_large = _mm256_and_si256(at_least_avx2(v, char(0x90)), equal_avx2(prev1, char(0xF4)));
+      errors = _mm256_or_si256(
+          errors, _mm256_or_si256(_mm256_or_si256(overlong3, surrogate), _mm256_or_si256(overlong4, too_large)));
+      // lead bytes too close to the end (of 4 bytes at 29, of 3+ at 30, of 2+ at 31) wait for the next block
+      const __m256i open_limits =
+          _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                           -1, -1, -1, -1, -1, -1, char(0xEF), char(0xDF), char(0xBF));
+      auto open = ~static_cast<unsigned>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_subs_epu8(v, open_limits), zero)));
+      open &= 0xE0000000u;
+      if (open != 0) step = static_cast<unsigned>(std::countr_zero(open));
+      auto error_bits = static_cast<unsigned>(_mm256_movemask_epi8(errors));
+      // the bytes taken, and the one after them, must follow the rules
+      std::uint64_t checked = (std::uint64_t{2} << step) - 1;
+      if ((error_bits & checked) != 0) break;
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);
+    out += step;
+    p += step;
+  }
+  _mm256_zeroupper();
+  return {out, p};
+}
+
+/// Whether this CPU runs copy_plain_avx2; asked once per process.
+inline bool has_avx2() noexcept {
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
 }
 #endif
 
