@@ -150,7 +150,10 @@ inline __m128i load_tail(const unsigned char* p, std::size_t n) noexcept {
 #endif
   __m128i v;
   if (may_overread && (reinterpret_cast<std::uintptr_t>(p) & 4095) <= 4096 - 16) {
-    v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // The empty asm hides which object p points into, so the compiler does not flag the deliberate overread.
+    const unsigned char* block = p;
+    asm("" : "+r"(block));
+    v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block));
   } else {
     alignas(16) unsigned char tail[16] = {};
     std::memcpy(tail, p, n);
