@@ -361,15 +361,15 @@ class writer {
     const bool wide = e - p >= 32 && detail::has_avx2();
 #endif
     while (p != e) {
-      if (end_ - pos_ < 32) [[unlikely]]
-        refill(32);
+      if (end_ - pos_ < 40) [[unlikely]]
+        refill(40);  // a 32-byte block and an escape
 #if defined(PRISM_AVX2_STRINGS)
       if (wide && e - p >= 32) {
         detail::copy_progress c = detail::copy_plain_avx2(pos_, end_, p, e, opts_.escape_non_ascii);
         pos_ = c.out;
         p = c.in;
         if (p == e) break;
-        if (end_ - pos_ < 32) continue;  // refill, and try the wide path again
+        if (end_ - pos_ < 40) continue;  // refill, and try the wide path again
       }
 #endif
       std::size_t left = static_cast<std::size_t>(e - p);

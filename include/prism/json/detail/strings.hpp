@@ -211,28 +211,31 @@ struct copy_progress {
   return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(t));
 }
 
-/// scan_block's method on 32 bytes, for CPUs with AVX2 (asked once per call, see has_avx2). Copies whole
-/// blocks of text that needs no escape and is valid UTF-8 (or ASCII when `ascii_only`), and stops before the
-/// first block that is not so, or when fewer than 32 bytes of input or output room are left. The caller's
-/// 16-byte loop takes over from there. Compiled for AVX2 alone, so it is never inlined into baseline code.
+/// scan_block's method on 32 bytes, for CPUs with AVX2 (see has_avx2). Copies text while it is valid UTF-8
+/// (or ASCII when `ascii_only`), escaping control bytes, '"' and '\\' in line, and stops before the first
+/// block that breaks a rule, or when fewer than 32 bytes of input or 40 of output room are left; the
+/// caller's 16-byte loop takes over from there. Compiled for AVX2 alone, so never inlined into baseline code.
 [[gnu::target("avx2")]] inline copy_progress copy_plain_avx2(char* out, const char* out_end, const unsigned char* p,
                                                            const unsigned char* e, bool ascii_only) noexcept {
   const __m256i zero = _mm256_setzero_si256();
-  while (e - p >= 32 && out_end - out >= 32) {
+  while (e - p >= 32 && out_end - out >= 40) {
     __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);  // speculative: only `step` bytes are kept
     __m256i control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0x1F)), _mm256_set1_epi8(0x1F));
     __m256i escapes = _mm256_or_si256(control, _mm256_or_si256(equal_avx2(v, '"'), equal_avx2(v, '\\')));
-    if (!_mm256_testz_si256(escapes, escapes)) break;
+    auto escape_bits = static_cast<unsigned>(_mm256_movemask_epi8(escapes));
     auto high = static_cast<unsigned>(_mm256_movemask_epi8(v));
-    unsigned step = 32;
+    unsigned step = escape_bits != 0 ? static_cast<unsigned>(std::countr_zero(escape_bits)) : 32;
+    bool at_escape = escape_bits != 0;
     if (high != 0) {
       if (ascii_only) break;
       // byte i's predecessors, across the lane boundary: [0, low lane] shifted in
       __m256i carry = _mm256_permute2x128_si256(v, v, 0x08);
       __m256i prev1 = _mm256_alignr_epi8(v, carry, 15), prev2 = _mm256_alignr_epi8(v, carry, 14),
               prev3 = _mm256_alignr_epi8(v, carry, 13);
-      __m256i must_continue = _mm256_or_si256(
-          at_least_avx2(prev1, char(0xC0)), _mm256_or_si256(at_least_avx2(prev2, char(0xE0)), at_least_avx2(prev3, char(0xF0))));
+      __m256i must_continue =
+          _mm256_or_si256(at_least_avx2(prev1, char(0xC0)),
+                          _mm256_or_si256(at_least_avx2(prev2, char(0xE0)), at_least_avx2(prev3, char(0xF0))));
       __m256i is_continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8(char(0xC0)), v);
       __m256i errors = _mm256_xor_si256(must_continue, is_continuation);
       errors = _mm256_or_si256(errors, at_least_avx2(v, char(0xF5)));
@@ -249,15 +252,33 @@ struct copy_progress {
                            -1, -1, -1, -1, -1, -1, char(0xEF), char(0xDF), char(0xBF));
       auto open = ~static_cast<unsigned>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_subs_epu8(v, open_limits), zero)));
       open &= 0xE0000000u;
-      if (open != 0) step = static_cast<unsigned>(std::countr_zero(open));
+      if (open != 0 && static_cast<unsigned>(std::countr_zero(open)) < step) {
+        step = static_cast<unsigned>(std::countr_zero(open));
+        at_escape = false;
+      }
       auto error_bits = static_cast<unsigned>(_mm256_movemask_epi8(errors));
       // the bytes taken, and the one after them, must follow the rules
       std::uint64_t checked = (std::uint64_t{2} << step) - 1;
       if ((error_bits & checked) != 0) break;
     }
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);
     out += step;
     p += step;
+    if (at_escape) {
+      unsigned char c = *p++;
+      char letter = escape_letters.v[c];
+      out[0] = '\\';
+      if (letter == 'u') {
+        out[1] = 'u';
+        out[2] = '0';
+        out[3] = '0';
+        out[4] = hex_digits[c >> 4];
+        out[5] = hex_digits[c & 0xF];
+        out += 6;
+      } else {
+        out[1] = letter;
+        out += 2;
+      }
+    }
   }
   _mm256_zeroupper();
   return {out, p};
