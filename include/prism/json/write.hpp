@@ -292,7 +292,12 @@ void write_value(W& w, const T& v) {
     w.begin_object();
     for_each_field(v, [&](auto index, const auto& field) {
       constexpr std::size_t i = decltype(index)::value;
-      if (w.options().skip_null_fields && is_empty_nullable(field)) return true;
+      using F = std::remove_cvref_t<decltype(field)>;
+      constexpr bool nullable = kind_of<F> == kind::optional || kind_of<F> == kind::pointer ||
+                                std::is_same_v<F, const char*> || std::is_same_v<F, char*>;
+      if constexpr (nullable) {  // other fields pay nothing for the option
+        if (w.options().skip_null_fields && is_empty_nullable(field)) return true;
+      }
       w.key(field_key<T, i>::text);
       write_value(w, field);
       if (!w.ok()) [[unlikely]] {

@@ -99,16 +99,45 @@ inline std::uint64_t pick(std::uint64_t vb, std::uint64_t vbl, std::uint64_t vbr
   return (10 * (sp + tp_in) & take_shorter) | (nearest & ~take_shorter);
 }
 
-/// Shortest decimal of c * 2^q (double). irregular: c is a power of two above the subnormals, so the interval
-/// below is half as wide as the one above.
-inline decimal to_decimal64(std::uint64_t c, int q, bool irregular) noexcept {
-  const int k = irregular ? flog10_three_quarters_pow2(q) : flog10_pow2(q);
+/// Rounds a 192-bit product w2:w1:w0 / 2^128 to odd; low_mask as for round_to_odd.
+inline std::uint64_t odd192(std::uint64_t w2, std::uint64_t w1, std::uint64_t w0, std::uint64_t low_mask) noexcept {
+  return w2 | static_cast<std::uint64_t>((w1 | (w0 & low_mask)) != 0);
+}
+
+/// Shortest decimal of c * 2^q (double), c a regular significand (the interval equally wide on both sides). The
+/// ends' products differ from the value's by exactly g * 2^(h+1), so one 192-bit product and a 192-bit add and
+/// subtract give all three, the same bits three separate products would.
+inline decimal to_decimal64(std::uint64_t c, int q) noexcept {
+  const int k = flog10_pow2(q);
   const int h = q + flog2_pow10(-k) + 1;  // 1..7: lines the products' integer parts up with the high word
+  const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
+  const std::uint64_t low_mask = static_cast<unsigned>(k - 1) <= 26 ? 0 : ~std::uint64_t{0};  // 1 <= k <= 27
+  const std::uint64_t g_hi = g[0], g_lo = g[1];
+  const u128 a = umul128(g_hi, c << (h + 2)), b = umul128(g_lo, c << (h + 2));
+  // The value's product v2:v1:v0.
+  const std::uint64_t v0 = b.lo, v1 = a.lo + b.hi, v2 = a.hi + (v1 < a.lo);
+  // d2:d1:d0 = g << (h + 1), under 2^136.
+  const std::uint64_t d0 = g_lo << (h + 1), d1 = g_hi << (h + 1) | g_lo >> (63 - h), d2 = g_hi >> (63 - h);
+  // Upper end: v + d.
+  const std::uint64_t r0 = v0 + d0, c0 = r0 < v0;
+  const std::uint64_t r1a = v1 + d1, r1 = r1a + c0, c1 = (r1a < v1) | (r1 < r1a);
+  const std::uint64_t r2 = v2 + d2 + c1;
+  // Lower end: v - d.
+  const std::uint64_t l0 = v0 - d0, b0 = v0 < d0;
+  const std::uint64_t l1a = v1 - d1, l1 = l1a - b0, b1 = (v1 < d1) | (l1a < b0);
+  const std::uint64_t l2 = v2 - d2 - b1;
+  return {pick(odd192(v2, v1, v0, low_mask), odd192(l2, l1, l0, low_mask), odd192(r2, r1, r0, low_mask), c & 1), k};
+}
+
+/// The same for a power of two above the subnormals, whose interval below is half as wide as the one above. Rare.
+[[gnu::noinline]] inline decimal to_decimal64_irregular(std::uint64_t c, int q) noexcept {
+  const int k = flog10_three_quarters_pow2(q);
+  const int h = q + flog2_pow10(-k) + 1;
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
   const std::uint64_t low_mask = (k >= 1 && k <= 27) ? 0 : ~std::uint64_t{0};
   const std::uint64_t cb = c << 2;
   const std::uint64_t vb = round_to_odd(g[0], g[1], cb << h, low_mask);
-  const std::uint64_t vbl = round_to_odd(g[0], g[1], (cb - 2 + irregular) << h, low_mask);
+  const std::uint64_t vbl = round_to_odd(g[0], g[1], (cb - 1) << h, low_mask);
   const std::uint64_t vbr = round_to_odd(g[0], g[1], (cb + 2) << h, low_mask);
   return {pick(vb, vbl, vbr, c & 1), k};
 }
@@ -289,8 +318,9 @@ inline char* write_double(char* out, double v) noexcept {
   // Subnormals share the lowest exponent's scale; there the interval is regular on both sides.
   const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
   const int q = (biased == 0 ? 1 : biased) - 1075;
-  const bool irregular = fraction == 0 && biased > 1;
-  return dtoa_impl::write_decimal<17>(out, dtoa_impl::to_decimal64(c, q, irregular), c, q);
+  const dtoa_impl::decimal dec = fraction == 0 && biased > 1 ? dtoa_impl::to_decimal64_irregular(c, q)
+                                                             : dtoa_impl::to_decimal64(c, q);
+  return dtoa_impl::write_decimal<17>(out, dec, c, q);
 }
 
 /// Writes a finite float as its shortest round-trip decimal text as a float (0.1f is "0.1"), byte-identical to
