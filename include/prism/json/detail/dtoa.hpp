@@ -21,6 +21,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "integers.hpp"
 #include "pow10_table.hpp"
 
@@ -99,14 +103,29 @@ inline std::uint64_t pick(std::uint64_t vb, std::uint64_t vbl, std::uint64_t vbr
   return (10 * (sp + tp_in) & take_shorter) | (nearest & ~take_shorter);
 }
 
-/// Rounds a 192-bit product w2:w1:w0 / 2^128 to odd; low_mask as for round_to_odd.
-inline std::uint64_t odd192(std::uint64_t w2, std::uint64_t w1, std::uint64_t w0, std::uint64_t low_mask) noexcept {
-  return w2 | static_cast<std::uint64_t>((w1 | (w0 & low_mask)) != 0);
+/// a + b + carry_in and a - b - borrow_in on 128-bit halves; the native type lets the compiler use add/adc, sub/sbb.
+inline u128 add128(u128 a, u128 b, std::uint64_t carry_in) noexcept {
+#if defined(__SIZEOF_INT128__)
+  const uint128_t r = ((uint128_t{a.hi} << 64) | a.lo) + ((uint128_t{b.hi} << 64) | b.lo) + carry_in;
+  return {static_cast<std::uint64_t>(r >> 64), static_cast<std::uint64_t>(r)};
+#else
+  const std::uint64_t lo1 = a.lo + b.lo, lo = lo1 + carry_in;
+  return {a.hi + b.hi + ((lo1 < a.lo) | (lo < lo1)), lo};
+#endif
+}
+inline u128 sub128(u128 a, u128 b, std::uint64_t borrow_in) noexcept {
+#if defined(__SIZEOF_INT128__)
+  const uint128_t r = ((uint128_t{a.hi} << 64) | a.lo) - ((uint128_t{b.hi} << 64) | b.lo) - borrow_in;
+  return {static_cast<std::uint64_t>(r >> 64), static_cast<std::uint64_t>(r)};
+#else
+  const std::uint64_t lo1 = a.lo - b.lo, lo = lo1 - borrow_in;
+  return {a.hi - b.hi - ((a.lo < b.lo) | (lo1 < borrow_in)), lo};
+#endif
 }
 
 /// Shortest decimal of c * 2^q (double), c a regular significand (the interval equally wide on both sides). The
 /// ends' products differ from the value's by exactly g * 2^(h+1), so one 192-bit product and a 192-bit add and
-/// subtract give all three, the same bits three separate products would.
+/// subtract give all three, the same bits three separate products would; each is then rounded to odd.
 inline decimal to_decimal64(std::uint64_t c, int q) noexcept {
   const int k = flog10_pow2(q);
   const int h = q + flog2_pow10(-k) + 1;  // 1..7: lines the products' integer parts up with the high word
@@ -114,19 +133,18 @@ inline decimal to_decimal64(std::uint64_t c, int q) noexcept {
   const std::uint64_t low_mask = static_cast<unsigned>(k - 1) <= 26 ? 0 : ~std::uint64_t{0};  // 1 <= k <= 27
   const std::uint64_t g_hi = g[0], g_lo = g[1];
   const u128 a = umul128(g_hi, c << (h + 2)), b = umul128(g_lo, c << (h + 2));
-  // The value's product v2:v1:v0.
-  const std::uint64_t v0 = b.lo, v1 = a.lo + b.hi, v2 = a.hi + (v1 < a.lo);
-  // d2:d1:d0 = g << (h + 1), under 2^136.
-  const std::uint64_t d0 = g_lo << (h + 1), d1 = g_hi << (h + 1) | g_lo >> (63 - h), d2 = g_hi >> (63 - h);
-  // Upper end: v + d.
-  const std::uint64_t r0 = v0 + d0, c0 = r0 < v0;
-  const std::uint64_t r1a = v1 + d1, r1 = r1a + c0, c1 = (r1a < v1) | (r1 < r1a);
-  const std::uint64_t r2 = v2 + d2 + c1;
-  // Lower end: v - d.
-  const std::uint64_t l0 = v0 - d0, b0 = v0 < d0;
-  const std::uint64_t l1a = v1 - d1, l1 = l1a - b0, b1 = (v1 < d1) | (l1a < b0);
-  const std::uint64_t l2 = v2 - d2 - b1;
-  return {pick(odd192(v2, v1, v0, low_mask), odd192(l2, l1, l0, low_mask), odd192(r2, r1, r0, low_mask), c & 1), k};
+  // The value's product: v (upper 128 bits) and v0 (lowest 64).
+  const std::uint64_t v0 = b.lo;
+  const u128 v = add128(a, {0, b.hi}, 0);
+  // g << (h + 1): d (upper 128 bits, under 2^72) and d0.
+  const std::uint64_t d0 = g_lo << (h + 1);
+  const u128 d = {g_hi >> (63 - h), g_hi << (h + 1) | g_lo >> (63 - h)};
+  const std::uint64_t r0 = v0 + d0, l0 = v0 - d0;
+  const u128 r = add128(v, d, r0 < v0), l = sub128(v, d, v0 < d0);
+  const auto odd = [low_mask](u128 w, std::uint64_t w0) {
+    return w.hi | static_cast<std::uint64_t>((w.lo | (w0 & low_mask)) != 0);
+  };
+  return {pick(odd(v, v0), odd(l, l0), odd(r, r0), c & 1), k};
 }
 
 /// The same for a power of two above the subnormals, whose interval below is half as wide as the one above. Rare.
@@ -175,6 +193,32 @@ constexpr std::uint64_t digit_bytes8(std::uint32_t v) noexcept {
   x = (x << 16) + q2 * (1 - (std::uint64_t{100} << 16));
   const std::uint64_t q1 = ((x * 103) >> 10) & 0x000F000F000F000F;  // per 16-bit lane: y / 10 for y < 100
   return (x << 8) + q1 * (1 - (std::uint64_t{10} << 8));
+}
+
+/// digit_bytes8 of a and of b at once, into lo and hi: SSE2 runs the same steps on all lanes of one register, which
+/// halves the multiplies, the bottleneck of the scalar version (x86 is little-endian: lane order is byte order).
+inline void digit_bytes16(std::uint32_t a, std::uint32_t b, std::uint64_t& lo, std::uint64_t& hi) noexcept {
+#if defined(__SSE2__)
+  const __m128i x = _mm_set_epi64x(b, a);
+  // Each 64-bit lane: y < 10^8 into y / 10^4 and y % 10^4, with ceil(2^45 / 10^4) (exact below 10^8), then packed as
+  // four 32-bit lanes in reading order.
+  const __m128i q4 = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32(static_cast<int>(3518437209u))), 45);
+  const __m128i r4 = _mm_sub_epi32(x, _mm_mul_epu32(q4, _mm_set1_epi32(10000)));
+  const __m128i y = _mm_or_si128(q4, _mm_slli_epi64(r4, 32));
+  // Each 32-bit lane: y < 10^4 into y / 100 = (y * 5243) >> 19 and y % 100 as two 16-bit lanes.
+  const __m128i q2 = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi32(5243)), 3);
+  const __m128i r2 = _mm_sub_epi16(y, _mm_mullo_epi16(q2, _mm_set1_epi32(100)));
+  const __m128i z = _mm_or_si128(q2, _mm_slli_epi32(r2, 16));
+  // Each 16-bit lane: z < 100 into z / 10 = (z * 103) >> 10 and z % 10 as two bytes.
+  const __m128i q1 = _mm_mulhi_epu16(z, _mm_set1_epi16(103 << 6));
+  const __m128i r1 = _mm_sub_epi16(z, _mm_mullo_epi16(q1, _mm_set1_epi16(10)));
+  const __m128i digits = _mm_or_si128(q1, _mm_slli_epi16(r1, 8));
+  lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(digits));
+  hi = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(digits, digits)));
+#else
+  lo = digit_bytes8(a);
+  hi = digit_bytes8(b);
+#endif
 }
 
 /// Stores 8 characters held in reading order (the first in the lowest byte), whatever the machine's byte order.
@@ -227,11 +271,11 @@ inline char* write_decimal(char* out, decimal dec, std::uint64_t c, int q) noexc
   }
   std::uint64_t first = 0, tail[2] = {0, 0};  // the digits as text: the first, then N - 1 in reading-order words
   if constexpr (N == 17) {
+    // Both quotients straight from d, side by side rather than one after the other.
     const std::uint64_t hi = d / 100000000;
-    const auto hi9 = static_cast<std::uint32_t>(hi);
-    first = hi9 / 100000000;
-    tail[0] = digit_bytes8(static_cast<std::uint32_t>(hi9 - first * 100000000));
-    tail[1] = digit_bytes8(static_cast<std::uint32_t>(d - hi * 100000000));
+    first = d / 10000000000000000;
+    digit_bytes16(static_cast<std::uint32_t>(hi - first * 100000000), static_cast<std::uint32_t>(d - hi * 100000000),
+                  tail[0], tail[1]);
   } else {
     first = d / 100000000;
     tail[0] = digit_bytes8(static_cast<std::uint32_t>(d % 100000000));
