@@ -145,38 +145,30 @@ class fixed_sink {
   bool ok_ = true;
 };
 
-/// Buffers N bytes (inside the sink object, so on the caller's stack) in front of a byte_writer.
+/// Buffers N bytes (inside the sink object, so on the caller's stack) in front of a byte_writer: a fixed_sink
+/// over its own buffer. Not copyable or movable, as the inner sink points into it.
 template <byte_writer W, std::size_t N = 16 * 1024>
 class buffered_sink {
   static_assert(N >= min_window, "a sink buffer must hold at least io::min_window bytes");
+  struct to_writer {
+    std::remove_reference_t<W>* out;
+    bool operator()(std::string_view chunk) const { return static_cast<bool>(out->write(chunk.data(), chunk.size())); }
+  };
 
  public:
-  explicit buffered_sink(W out) : out_(static_cast<W&&>(out)) {}  // W may be a reference
+  explicit buffered_sink(W out) : out_(static_cast<W&&>(out)), sink_(std::span<char>(buf_), to_writer{&out_}) {}
+  buffered_sink(const buffered_sink&) = delete;
+  buffered_sink& operator=(const buffered_sink&) = delete;
 
-  window start() noexcept { return {buf_.data(), buf_.data() + N}; }
-  window next(char* pos, std::size_t) {
-    emit(pos);
-    return start();
-  }
-  bool finish(char* pos) {
-    emit(pos);
-    return ok_;
-  }
-  std::size_t written() const noexcept { return written_; }
+  window start() noexcept { return sink_.start(); }
+  window next(char* pos, std::size_t n) { return sink_.next(pos, n); }
+  bool finish(char* pos) { return sink_.finish(pos); }
+  std::size_t written() const noexcept { return sink_.written(); }
 
  private:
-  void emit(char* pos) {
-    std::size_t n = static_cast<std::size_t>(pos - buf_.data());
-    if (ok_ && n != 0) {
-      ok_ = static_cast<bool>(out_.write(buf_.data(), n));
-      if (ok_) written_ += n;
-    }
-  }
-
-  W out_;
-  std::size_t written_ = 0;
-  bool ok_ = true;
+  W out_;  // W may be a reference
   std::array<char, N> buf_;
+  fixed_sink<to_writer> sink_;
 };
 
 /// Writes to a POSIX file descriptor (file, pipe, socket), retrying short writes and EINTR.
