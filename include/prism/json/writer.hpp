@@ -61,7 +61,7 @@ class writer {
 
   /// A key, escaped as needed.
   void key(std::string_view k) {
-    key_prefix(0);
+    pos_ = key_prefix(0);
     string_body(k);
     reserve(2);
     *pos_++ = ':';
@@ -71,11 +71,11 @@ class writer {
   /// A key escaped ahead of time (see prepared_key).
   void key(prepared_key k) {
     if (k.text.size() + 2 <= io::min_window) [[likely]] {
-      key_prefix(k.text.size() + 1);
-      std::memcpy(pos_, k.text.data(), k.text.size());
-      pos_ += k.text.size();
+      char* p = key_prefix(k.text.size() + 1);
+      std::memcpy(p, k.text.data(), k.text.size());
+      pos_ = p + k.text.size();
     } else {
-      key_prefix(0);
+      pos_ = key_prefix(0);
       bytes(k.text.data(), k.text.size());
     }
     if constexpr (Pretty) {
@@ -88,10 +88,11 @@ class writer {
   template <std::size_t N>
   void key(const std::array<char, N>& k) {
     if constexpr (N + 2 <= io::min_window) {
-      key_prefix(N + 1);
-      std::memcpy(pos_, k.data(), N);
-      pos_ += N;
-      if constexpr (Pretty) *pos_++ = ' ';
+      char* p = key_prefix(N + 1);
+      std::memcpy(p, k.data(), N);
+      p += N;
+      if constexpr (Pretty) *p++ = ' ';
+      pos_ = p;
     } else {
       key(prepared_key{std::string_view(k.data(), N)});
     }
@@ -104,46 +105,45 @@ class writer {
   template <std::integral I>
     requires(!std::same_as<I, bool> && !std::same_as<I, char>)
   void value(I v) {
-    value_prefix(detail::max_integer_chars);
-    pos_ = detail::write_integer(pos_, v);
+    pos_ = detail::write_integer(value_prefix(detail::max_integer_chars), v);
   }
 
   /// Shortest text that reads back bit-identical. NaN and infinity fail unless nonfinite_as_null.
   void value(double v) {
     if (!std::isfinite(v)) [[unlikely]]
       return nonfinite();
-    value_prefix(detail::max_double_chars);
-    pos_ = detail::write_double(pos_, v);
+    pos_ = detail::write_double(value_prefix(detail::max_double_chars), v);
   }
   void value(float v) {
     if (!std::isfinite(v)) [[unlikely]]
       return nonfinite();
-    value_prefix(detail::max_float_chars);
-    pos_ = detail::write_float(pos_, v);
+    pos_ = detail::write_float(value_prefix(detail::max_float_chars), v);
   }
 
   /// A string, escaped; UTF-8 is validated (see write_options).
   void value(std::string_view s) {
 #if defined(__SSE2__)
     if (s.size() <= 16) {  // most strings: one block, one room check, no loop
-      value_prefix(2 + 16);
-      *pos_++ = '"';
+      char* out = value_prefix(2 + 16);
+      *out++ = '"';
       const auto* p = reinterpret_cast<const unsigned char*>(s.data());
       __m128i v = s.size() == 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : detail::load_tail(p, s.size());
       detail::utf8_block b = detail::scan_block(v);
       if ((b.escapes | b.high) == 0) [[likely]] {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(pos_), v);
-        pos_ += s.size();
-        *pos_++ = '"';
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
+        out += s.size();
+        *out++ = '"';
+        pos_ = out;
         return;
       }
+      pos_ = out;
       escaped(s);
       reserve(1);
       *pos_++ = '"';
       return;
     }
 #endif
-    value_prefix(0);
+    pos_ = value_prefix(0);
     string_body(s);
   }
   void value(const char* s) { value(std::string_view(s)); }
@@ -153,8 +153,9 @@ class writer {
 
   /// Starts a string value to be written in pieces with string_chunk() (base64, dates, large text).
   void begin_string() {
-    value_prefix(1);
-    *pos_++ = '"';
+    char* p = value_prefix(1);
+    *p++ = '"';
+    pos_ = p;
   }
   /// Appends text already known to need no escaping.
   void string_chunk_raw(const char* p, std::size_t n) { bytes(p, n); }
@@ -167,13 +168,13 @@ class writer {
 
   /// Writes a value's JSON text verbatim. The caller vouches that it is one valid JSON value.
   void raw_value(std::string_view json) {
-    value_prefix(0);
+    pos_ = value_prefix(0);
     bytes(json.data(), json.size());
   }
 
   /// Room for n bytes (n <= io::min_window) at cursor(); advance with commit(). For writers of
   /// fixed-width items that want to format straight into the sink.
-  char* reserve(std::size_t n) {
+  [[gnu::always_inline]] char* reserve(std::size_t n) {
     if (static_cast<std::size_t>(end_ - pos_) < n) [[unlikely]]
       refill(n);
     return pos_;
@@ -215,9 +216,9 @@ class writer {
   }
 
   void literal(const char* s, std::size_t n) {
-    value_prefix(n);
-    std::memcpy(pos_, s, n);
-    pos_ += n;
+    char* p = value_prefix(n);
+    std::memcpy(p, s, n);
+    pos_ = p + n;
   }
 
   void bytes(const char* p, std::size_t n) {
@@ -244,8 +245,12 @@ class writer {
     }
   }
 
-  /// Separator before a value, then room for `room` more bytes.
-  void value_prefix(std::size_t room) {
+  // The prefixes write the separator and make room for `room` more bytes, then return where the token goes; the
+  // caller writes through that local pointer and sets pos_ once. A store through char* may alias any object,
+  // this writer's members included, so writing through pos_ itself would reload it after every byte.
+
+  /// Separator before a value.
+  [[gnu::always_inline]] char* value_prefix(std::size_t room) {
     check_value();
     if constexpr (Pretty) {
       if (!after_key_ && depth_ != 0) {
@@ -254,35 +259,40 @@ class writer {
         newline_indent();
       }
       after_key_ = false;
-      reserve(room);
+      need_comma_ = true;
+      return reserve(room);
     } else {
-      reserve(room + 1);
-      *pos_ = ',';
-      pos_ += need_comma_;
+      const bool comma = need_comma_;
+      need_comma_ = true;
+      char* p = reserve(room + 1);
+      *p = ',';
+      return p + comma;
     }
-    need_comma_ = true;
   }
 
-  /// Separator before a key, then room for `room` more bytes.
-  void key_prefix(std::size_t room) {
+  /// Separator before a key.
+  [[gnu::always_inline]] char* key_prefix(std::size_t room) {
     check_key();
     if constexpr (Pretty) {
       reserve(1);
       if (need_comma_) *pos_++ = ',';
       newline_indent();
       after_key_ = true;
-      reserve(room);
+      need_comma_ = false;
+      return reserve(room);
     } else {
-      reserve(room + 1);
-      *pos_ = ',';
-      pos_ += need_comma_;
+      const bool comma = need_comma_;
+      need_comma_ = false;
+      char* p = reserve(room + 1);
+      *p = ',';
+      return p + comma;
     }
-    need_comma_ = false;
   }
 
   void open(char c, unsigned char kind) {
-    value_prefix(1);
-    *pos_++ = c;
+    char* p = value_prefix(1);
+    *p = c;
+    pos_ = p + 1;
     need_comma_ = false;
     if (++depth_ > opts_.max_depth) [[unlikely]]
       fail(error_code::depth_exceeded);
@@ -307,8 +317,9 @@ class writer {
       if (need_comma_) newline_indent();  // a non-empty container closes on its own line
       after_key_ = false;
     }
-    reserve(1);
-    *pos_++ = c;
+    char* p = reserve(1);
+    *p = c;
+    pos_ = p + 1;
     need_comma_ = true;
   }
 
