@@ -346,11 +346,13 @@ class writer {
 
   /// Quote, escaped text, quote.
   void string_body(std::string_view s) {
-    reserve(1);
-    *pos_++ = '"';
+    char* p = reserve(1);
+    *p = '"';
+    pos_ = p + 1;
     escaped(s);
-    reserve(1);
-    *pos_++ = '"';
+    p = reserve(1);
+    *p = '"';
+    pos_ = p + 1;
   }
 
   /// Escapes and validates s into the output. With SSE2, 16 bytes per step and a scalar path only for
@@ -367,30 +369,33 @@ class writer {
 #if defined(__SSE2__)
   /// Copies 16-byte blocks while they are plain or valid UTF-8, handling escapes in line. Blocks always
   /// end at a sequence boundary, so when one needs a closer look the portable loop starts cleanly at p.
+  /// The cursor lives in locals, as in the token functions above, and goes back to pos_ around refills.
   const unsigned char* escaped_blocks(const unsigned char* p, const unsigned char* e) {
 #if defined(PRISM_AVX2_STRINGS)
     const bool wide = e - p >= 32 && detail::has_avx2();
 #endif
+    const bool ascii_only = opts_.escape_non_ascii;
+    char* out = pos_;
+    char* end = end_;
     while (p != e) {
-      if (end_ - pos_ < 40) [[unlikely]]
-        refill(40);  // a 32-byte block and an escape
+      if (end - out < 40) [[unlikely]] {  // a 32-byte block and an escape
+        pos_ = out;
+        refill(40);
+        out = pos_;
+        end = end_;
+      }
 #if defined(PRISM_AVX2_STRINGS)
       if (wide && e - p >= 32) {
-        detail::copy_progress c = detail::copy_plain_avx2(pos_, end_, p, e, opts_.escape_non_ascii);
-        pos_ = c.out;
+        detail::copy_progress c = detail::copy_plain_avx2(out, end, p, e, ascii_only);
+        out = c.out;
         p = c.in;
         if (p == e) break;
-        if (end_ - pos_ < 40) continue;  // refill, and try the wide path again
+        if (end - out < 40) continue;  // refill, and try the wide path again
       }
 #endif
       std::size_t left = static_cast<std::size_t>(e - p);
-      __m128i v;
-      if (left >= 16) {
-        v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      } else {
-        v = detail::load_tail(p, left);
-      }
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(pos_), v);  // speculative: only `step` bytes are kept
+      __m128i v = left >= 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : detail::load_tail(p, left);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);  // speculative: only `step` bytes are kept
       detail::utf8_block b = detail::scan_block(v);
       unsigned step = left < 16 ? static_cast<unsigned>(left) : 16;
       if (b.open != 0) step = static_cast<unsigned>(std::countr_zero(b.open));
@@ -398,12 +403,13 @@ class writer {
       if (at_escape) step = static_cast<unsigned>(std::countr_zero(b.escapes));
       unsigned taken = (1u << step) - 1;
       // the byte after the taken ones must not continue a sequence either
-      if ((b.errors & (taken | (1u << step))) != 0 || ((b.high & taken) != 0 && opts_.escape_non_ascii)) [[unlikely]]
-        return p;
-      pos_ += step;
+      if ((b.errors & (taken | (1u << step))) != 0 || ((b.high & taken) != 0 && ascii_only)) [[unlikely]]
+        break;
+      out += step;
       p += step;
-      if (at_escape) escape_ascii(*p++);
+      if (at_escape) out = detail::write_ascii_escape(out, *p++);
     }
+    pos_ = out;
     return p;
   }
 #endif
@@ -434,16 +440,7 @@ class writer {
   }
 
   /// A control byte, '"' or '\\' as its escape sequence. Needs 6 bytes of room.
-  void escape_ascii(unsigned char c) {
-    char letter = detail::escape_letters.v[c];
-    if (letter == 'u') {
-      pos_ = detail::write_u_escape(pos_, c);
-    } else {
-      pos_[0] = '\\';
-      pos_[1] = letter;
-      pos_ += 2;
-    }
-  }
+  void escape_ascii(unsigned char c) { pos_ = detail::write_ascii_escape(pos_, c); }
 
   /// One byte that needs attention at p: an escape, or a UTF-8 sequence to check.
   void special(const unsigned char*& p, const unsigned char* e) {

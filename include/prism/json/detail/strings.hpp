@@ -114,6 +114,15 @@ inline char* write_u_escape(char* out, unsigned v) noexcept {
   return out + 6;
 }
 
+/// A control byte, '"' or '\\' as its escape sequence; returns the end. Needs 6 bytes.
+inline char* write_ascii_escape(char* out, unsigned char c) noexcept {
+  char letter = escape_letters.v[c];
+  if (letter == 'u') return write_u_escape(out, c);
+  out[0] = '\\';
+  out[1] = letter;
+  return out + 2;
+}
+
 /// \uXXXX, or a surrogate pair above U+FFFF. Needs 12 bytes.
 inline char* write_code_point_escaped(char* out, char32_t cp) noexcept {
   if (cp < 0x10000) return write_u_escape(out, cp);
@@ -263,22 +272,7 @@ struct copy_progress {
     }
     out += step;
     p += step;
-    if (at_escape) {
-      unsigned char c = *p++;
-      char letter = escape_letters.v[c];
-      out[0] = '\\';
-      if (letter == 'u') {
-        out[1] = 'u';
-        out[2] = '0';
-        out[3] = '0';
-        out[4] = hex_digits[c >> 4];
-        out[5] = hex_digits[c & 0xF];
-        out += 6;
-      } else {
-        out[1] = letter;
-        out += 2;
-      }
-    }
+    if (at_escape) out = write_ascii_escape(out, *p++);
   }
   _mm256_zeroupper();
   return {out, p};
