@@ -145,4 +145,31 @@ TEST(StringEscape, ValidTextIsCopiedUnchangedAtEveryLengthAndOffset) {
   }
 }
 
+TEST(StringEscape, EveryBrokenSequenceAtEveryOffsetOfLongText) {
+  // Long text, so the 32-byte path runs; each broken or edge sequence lands at every offset of a block, after
+  // ASCII and after 3-byte characters, and is followed by more text.
+  const char* const pieces[] = {"\x80", "\xBF", "\xC0\xAF", "\xC1\xBF", "\xC2", "\xC2\x80", "\xDF\xBF", "\xE0\x80\x80",
+                                "\xE0\x9F\xBF", "\xE0\xA0\x80", "\xE0\xA0", "\xED\x9F\xBF", "\xED\xA0\x80",
+                                "\xEE\x80\x80", "\xF0\x8F\xBF\xBF", "\xF0\x90\x80\x80", "\xF0\x90\x80", "\xF4\x8F\xBF\xBF",
+                                "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xF8", "\xFF", "\x80\x80", "\"", "\n"};
+  for (const char* filler : {"a", "\xE6\x97\xA5"}) {
+    for (std::size_t before = 0; before < 40; ++before) {
+      for (const char* piece : pieces) {
+        std::string s;
+        while (s.size() < before) s += filler;
+        s += piece;
+        for (int i = 0; i < 20; ++i) s += filler;
+        for (bool replace : {false, true}) {
+          auto want = reference_escape(s, replace, false);
+          auto got = prism::json::to_string(s, {.replace_invalid_utf8 = replace});
+          ASSERT_EQ(got.has_value(), want.has_value()) << before << " " << piece;
+          if (want) {
+            ASSERT_EQ(*got, *want) << before << " " << piece;
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace

@@ -212,18 +212,16 @@ struct copy_progress {
   const unsigned char* in;
 };
 
-// Lambdas would not inherit the target attribute, so the two helpers are functions.
-[[gnu::target("avx2")]] inline __m256i at_least_avx2(__m256i x, char t) noexcept {  // unsigned x >= t
-  return _mm256_cmpeq_epi8(_mm256_subs_epu8(_mm256_set1_epi8(t), x), _mm256_setzero_si256());
-}
+// A lambda would not inherit the target attribute, so the helper is a function.
 [[gnu::target("avx2")]] inline __m256i equal_avx2(__m256i x, char t) noexcept {
   return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(t));
 }
 
-/// scan_block's method on 32 bytes, for CPUs with AVX2 (see has_avx2). Copies text while it is valid UTF-8
-/// (or ASCII when `ascii_only`), escaping control bytes, '"' and '\\' in line, and stops before the first
-/// block that breaks a rule, or when fewer than 32 bytes of input or 40 of output room are left; the
-/// caller's 16-byte loop takes over from there. Compiled for AVX2 alone, so never inlined into baseline code.
+/// The 32-byte path for CPUs with AVX2 (see has_avx2), validating by table lookups, which SSE2 lacks. Copies
+/// text while it is valid UTF-8 (or ASCII when `ascii_only`), escaping control bytes, '"' and '\\' in line, and
+/// stops before the first block that breaks a rule, or when fewer than 32 bytes of input or 40 of output room
+/// are left; the caller's 16-byte loop takes over from there. Compiled for AVX2 alone, so never inlined into
+/// baseline code.
 [[gnu::target("avx2")]] inline copy_progress copy_plain_avx2(char* out, const char* out_end, const unsigned char* p,
                                                            const unsigned char* e, bool ascii_only) noexcept {
   const __m256i zero = _mm256_setzero_si256();
@@ -239,22 +237,46 @@ struct copy_progress {
     if (high != 0) {
       if (ascii_only) break;
       // byte i's predecessors, across the lane boundary: [0, low lane] shifted in
-      __m256i carry = _mm256_permute2x128_si256(v, v, 0x08);
-      __m256i prev1 = _mm256_alignr_epi8(v, carry, 15), prev2 = _mm256_alignr_epi8(v, carry, 14),
-              prev3 = _mm256_alignr_epi8(v, carry, 13);
-      __m256i must_continue =
-          _mm256_or_si256(at_least_avx2(prev1, char(0xC0)),
-                          _mm256_or_si256(at_least_avx2(prev2, char(0xE0)), at_least_avx2(prev3, char(0xF0))));
-      __m256i is_continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8(char(0xC0)), v);
-      __m256i errors = _mm256_xor_si256(must_continue, is_continuation);
-      errors = _mm256_or_si256(errors, at_least_avx2(v, char(0xF5)));
-      errors = _mm256_or_si256(errors, equal_avx2(_mm256_and_si256(v, _mm256_set1_epi8(char(0xFE))), char(0xC0)));
-      __m256i overlong3 = _mm256_andnot_si256(at_least_avx2(v, char(0xA0)), equal_avx2(prev1, char(0xE0)));
-      __m256i surrogate = _mm256_and_si256(at_least_avx2(v, char(0xA0)), equal_avx2(prev1, char(0xED)));
-      __m256i overlong4 = _mm256_andnot_si256(at_least_avx2(v, char(0x90)), equal_avx2(prev1, char(0xF0)));
-      __m256i too_large = _mm256_and_si256(at_least_avx2(v, char(0x90)), equal_avx2(prev1, char(0xF4)));
-      errors = _mm256_or_si256(
-          errors, _mm256_or_si256(_mm256_or_si256(overlong3, surrogate), _mm256_or_si256(overlong4, too_large)));
+      __m256i low_lane = _mm256_permute2x128_si256(v, v, 0x08);
+      __m256i prev1 = _mm256_alignr_epi8(v, low_lane, 15), prev2 = _mm256_alignr_epi8(v, low_lane, 14),
+              prev3 = _mm256_alignr_epi8(v, low_lane, 13);
+      // The lookup method of Keiser and Lemire: the high nibble of a byte, and the high and low nibbles of the
+      // byte before it, each index a table of the rules that pair could break; a rule is broken where all three
+      // agree. Bytes that must continue a 3- or 4-byte sequence are known from the bytes 2 and 3 back.
+      constexpr char too_short = 1 << 0, too_long = 1 << 1, overlong3 = 1 << 2, too_large = 1 << 3,
+                     surrogate = 1 << 4, overlong2 = 1 << 5, too_large_1000 = 1 << 6, overlong4 = 1 << 6;
+      constexpr char two_conts = char(1 << 7), carry = too_short | too_long | two_conts;
+      const __m256i nibble = _mm256_set1_epi8(0x0F);
+      const __m256i byte1_high = _mm256_shuffle_epi8(
+          _mm256_setr_epi8(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long, two_conts,
+                           two_conts, two_conts, two_conts, too_short | overlong2, too_short,
+                           too_short | overlong3 | surrogate, too_short | too_large | too_large_1000 | overlong4,
+                           too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long, two_conts,
+                           two_conts, two_conts, two_conts, too_short | overlong2, too_short,
+                           too_short | overlong3 | surrogate, too_short | too_large | too_large_1000 | overlong4),
+          _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble));
+      constexpr char big = carry | too_large | too_large_1000;
+      const __m256i byte1_low = _mm256_shuffle_epi8(
+          _mm256_setr_epi8(carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry,
+                           carry | too_large, big, big, big, big, big, big, big, big, big | surrogate, big, big,
+                           carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry,
+                           carry | too_large, big, big, big, big, big, big, big, big, big | surrogate, big, big),
+          _mm256_and_si256(prev1, nibble));
+      constexpr char cont8 = too_long | overlong2 | two_conts | overlong3 | too_large_1000 | overlong4;
+      constexpr char cont9 = too_long | overlong2 | two_conts | overlong3 | too_large;
+      constexpr char cont_ab = too_long | overlong2 | two_conts | surrogate | too_large;
+      const __m256i byte2_high = _mm256_shuffle_epi8(
+          _mm256_setr_epi8(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
+                           cont8, cont9, cont_ab, cont_ab, too_short, too_short, too_short, too_short, too_short,
+                           too_short, too_short, too_short, too_short, too_short, too_short, too_short, cont8, cont9,
+                           cont_ab, cont_ab, too_short, too_short, too_short, too_short),
+          _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
+      const __m256i special = _mm256_and_si256(_mm256_and_si256(byte1_high, byte1_low), byte2_high);
+      const __m256i must23 = _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8(char(0xE0 - 1))),
+                                             _mm256_subs_epu8(prev3, _mm256_set1_epi8(char(0xF0 - 1))));
+      // nonzero where a byte must continue a sequence: 0x80 there, to cancel the two_conts rule
+      const __m256i must23_80 = _mm256_andnot_si256(_mm256_cmpeq_epi8(must23, zero), _mm256_set1_epi8(char(0x80)));
+      __m256i errors = _mm256_xor_si256(must23_80, special);
       // lead bytes too close to the end (of 4 bytes at 29, of 3+ at 30, of 2+ at 31) wait for the next block
       const __m256i open_limits =
           _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
@@ -265,7 +287,7 @@ struct copy_progress {
         step = static_cast<unsigned>(std::countr_zero(open));
         at_escape = false;
       }
-      auto error_bits = static_cast<unsigned>(_mm256_movemask_epi8(errors));
+      auto error_bits = ~static_cast<unsigned>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(errors, zero)));
       // the bytes taken, and the one after them, must follow the rules
       std::uint64_t checked = (std::uint64_t{2} << step) - 1;
       if ((error_bits & checked) != 0) break;
