@@ -176,25 +176,6 @@ inline decimal to_decimal32(std::uint32_t c, int q, bool irregular) noexcept {
   return {pick(odd(cb), odd(cb - 2 + irregular), odd(cb + 2), c & 1), k};
 }
 
-constexpr std::uint64_t byteswap64(std::uint64_t v) noexcept {
-  v = (v >> 32) | (v << 32);
-  v = ((v & 0xFFFF0000FFFF0000) >> 16) | ((v & 0x0000FFFF0000FFFF) << 16);
-  return ((v & 0xFF00FF00FF00FF00) >> 8) | ((v & 0x00FF00FF00FF00FF) << 8);
-}
-
-/// The 8 decimal digits of v < 10^8 as one byte each, the first digit in the lowest byte: split into halves, then
-/// quarters, then digits, every lane at once. Each step divides by multiply-shift (exact in range, no carry between
-/// lanes) and packs quotient and remainder as (x << width) + quotient * (1 - divisor << width): one multiply-add,
-/// which keeps the chain of dependent steps shorter than shifts and subtractions would.
-constexpr std::uint64_t digit_bytes8(std::uint32_t v) noexcept {
-  const std::uint64_t q4 = v / 10000;
-  std::uint64_t x = (std::uint64_t{v} << 32) + q4 * (1 - (std::uint64_t{10000} << 32));
-  const std::uint64_t q2 = ((x * 10486) >> 20) & 0x0000007F0000007F;  // per 32-bit lane: y / 100 for y < 10^4
-  x = (x << 16) + q2 * (1 - (std::uint64_t{100} << 16));
-  const std::uint64_t q1 = ((x * 103) >> 10) & 0x000F000F000F000F;  // per 16-bit lane: y / 10 for y < 100
-  return (x << 8) + q1 * (1 - (std::uint64_t{10} << 8));
-}
-
 /// digit_bytes8 of a and of b at once, into lo and hi: SSE2 runs the same steps on all lanes of one register, which
 /// halves the multiplies, the bottleneck of the scalar version (x86 is little-endian: lane order is byte order).
 inline void digit_bytes16(std::uint32_t a, std::uint32_t b, std::uint64_t& lo, std::uint64_t& hi) noexcept {
@@ -220,14 +201,6 @@ inline void digit_bytes16(std::uint32_t a, std::uint32_t b, std::uint64_t& lo, s
   hi = digit_bytes8(b);
 #endif
 }
-
-/// Stores 8 characters held in reading order (the first in the lowest byte), whatever the machine's byte order.
-inline void store_text(char* p, std::uint64_t text) noexcept {
-  if constexpr (std::endian::native == std::endian::big) text = byteswap64(text);
-  std::memcpy(p, &text, 8);
-}
-
-inline constexpr std::uint64_t zeros_text = 0x3030303030303030;  // "00000000"
 
 /// The len digits of the integer c * 2^q (0 < q, value < 10^22): fixed text past the significand's precision shows
 /// the exact binary value, like printf. Rare, so past 64 bits a plain long division by 10^9 over 32-bit limbs.

@@ -60,26 +60,56 @@ inline void write_digits_backwards(char* end, U v) noexcept {
   }
 }
 
-inline char* write_unsigned(char* out, std::uint64_t v) noexcept {
-  int n = count_digits(v);
-  char* end = out + n;
-  if (v <= 0xFFFFFFFFu) {
-    write_digits_backwards(end, static_cast<std::uint32_t>(v));
-  } else {
-    // Peel the low 8 digits with 64-bit division, the rest in 32-bit arithmetic.
-    std::uint64_t hi = v / 100000000;
-    auto lo = static_cast<std::uint32_t>(v - hi * 100000000);
-    for (int i = 0; i < 4; ++i) {
-      std::memcpy(end - 2 - 2 * i, digit_pairs + 2 * (lo % 100), 2);
-      lo /= 100;
-    }
-    if (hi <= 0xFFFFFFFFu) write_digits_backwards(end - 8, static_cast<std::uint32_t>(hi));
-    else write_digits_backwards(end - 8, hi);
-  }
-  return end;
+constexpr std::uint64_t byteswap64(std::uint64_t v) noexcept {
+  v = (v >> 32) | (v << 32);
+  v = ((v & 0xFFFF0000FFFF0000) >> 16) | ((v & 0x0000FFFF0000FFFF) << 16);
+  return ((v & 0xFF00FF00FF00FF00) >> 8) | ((v & 0x00FF00FF00FF00FF) << 8);
 }
 
-/// Writes any integer; needs max_integer_chars of room.
+/// The 8 decimal digits of v < 10^8 as one byte each, the first digit in the lowest byte: split into halves, then
+/// quarters, then digits, every lane at once. Each step divides by multiply-shift (exact in range, no carry between
+/// lanes) and packs quotient and remainder as (x << width) + quotient * (1 - divisor << width): one multiply-add,
+/// which keeps the chain of dependent steps shorter than shifts and subtractions would.
+constexpr std::uint64_t digit_bytes8(std::uint32_t v) noexcept {
+  const std::uint64_t q4 = v / 10000;
+  std::uint64_t x = (std::uint64_t{v} << 32) + q4 * (1 - (std::uint64_t{10000} << 32));
+  const std::uint64_t q2 = ((x * 10486) >> 20) & 0x0000007F0000007F;  // per 32-bit lane: y / 100 for y < 10^4
+  x = (x << 16) + q2 * (1 - (std::uint64_t{100} << 16));
+  const std::uint64_t q1 = ((x * 103) >> 10) & 0x000F000F000F000F;  // per 16-bit lane: y / 10 for y < 100
+  return (x << 8) + q1 * (1 - (std::uint64_t{10} << 8));
+}
+
+/// Stores 8 characters held in reading order (the first in the lowest byte), whatever the machine's byte order.
+inline void store_text(char* p, std::uint64_t text) noexcept {
+  if constexpr (std::endian::native == std::endian::big) text = byteswap64(text);
+  std::memcpy(p, &text, 8);
+}
+
+inline constexpr std::uint64_t zeros_text = 0x3030303030303030;  // "00000000"
+
+/// The n (1..8) digits of v < 10^n at out. Stores 8 bytes; those past out + n are scratch.
+inline char* write_short_unsigned(char* out, std::uint32_t v, int n) noexcept {
+  store_text(out, (digit_bytes8(v) + zeros_text) >> (8 * (8 - n)));  // the leading zeros shifted out
+  return out + n;
+}
+
+/// Eight digits at a time (see digit_bytes8), rather than a loop of pairs: a 10-digit id costs two steps.
+inline char* write_unsigned(char* out, std::uint64_t v) noexcept {
+  if (v < 100000000) return write_short_unsigned(out, static_cast<std::uint32_t>(v), count_digits(v));
+  if (v < 10000000000000000) {
+    const std::uint64_t hi = v / 100000000;
+    out = write_short_unsigned(out, static_cast<std::uint32_t>(hi), count_digits(hi));
+    store_text(out, digit_bytes8(static_cast<std::uint32_t>(v - hi * 100000000)) + zeros_text);
+    return out + 8;
+  }
+  const std::uint64_t top = v / 10000000000000000, rest = v - top * 10000000000000000, mid = rest / 100000000;
+  out = write_short_unsigned(out, static_cast<std::uint32_t>(top), count_digits(top));
+  store_text(out, digit_bytes8(static_cast<std::uint32_t>(mid)) + zeros_text);
+  store_text(out + 8, digit_bytes8(static_cast<std::uint32_t>(rest - mid * 100000000)) + zeros_text);
+  return out + 16;
+}
+
+/// Writes any integer; needs max_integer_chars of room, which it may use as scratch past the returned end.
 template <std::integral I>
 inline char* write_integer(char* out, I v) noexcept {
   if constexpr (std::is_signed_v<I>) {
