@@ -70,13 +70,17 @@ consteval bool distinct_alternative_names() {
   return true;
 }
 
-/// True when a record field holds nothing: an empty optional, a null pointer or C string.
+/// Types whose values may be null: optionals, pointers, and strings whose adapter says so (C strings).
 template <class T>
-constexpr bool is_empty_nullable(const T& v) {
-  constexpr kind k = kind_of<T>;
-  if constexpr (k == kind::optional || k == kind::pointer) return adapter<T>::get(v) == nullptr;
-  else if constexpr (std::is_same_v<T, const char*> || std::is_same_v<T, char*>) return v == nullptr;
-  else return false;
+inline constexpr bool may_be_null = kind_of<T> == kind::optional || kind_of<T> == kind::pointer ||
+                                    requires { adapter<T>::nullable; };
+
+/// True when a value that may be null holds nothing: an empty optional, a null pointer or C string.
+template <class T>
+  requires may_be_null<T>
+constexpr bool is_null(const T& v) {
+  if constexpr (kind_of<T> == kind::string) return v == nullptr;
+  else return adapter<T>::get(v) == nullptr;
 }
 
 /// Errors build their path as they unwind, innermost segment first: prepend_path(path, "[", "3", "]").
@@ -198,8 +202,8 @@ void write_value(W& w, const T& v) {
   } else if constexpr (k == kind::integer || k == kind::floating || k == kind::character) {
     w.value(v);
   } else if constexpr (k == kind::string) {
-    if constexpr (requires { adapter<T>::nullable; }) {
-      if (is_empty_nullable(v)) return w.null();
+    if constexpr (may_be_null<T>) {
+      if (is_null(v)) return w.null();
     }
     w.value(adapter<T>::view(v));
   } else if constexpr (k == kind::bytes) {
@@ -292,11 +296,8 @@ void write_value(W& w, const T& v) {
     w.begin_object();
     for_each_field(v, [&](auto index, const auto& field) {
       constexpr std::size_t i = decltype(index)::value;
-      using F = std::remove_cvref_t<decltype(field)>;
-      constexpr bool nullable = kind_of<F> == kind::optional || kind_of<F> == kind::pointer ||
-                                std::is_same_v<F, const char*> || std::is_same_v<F, char*>;
-      if constexpr (nullable) {  // other fields pay nothing for the option
-        if (w.options().skip_null_fields && is_empty_nullable(field)) return true;
+      if constexpr (may_be_null<std::remove_cvref_t<decltype(field)>>) {  // other fields pay nothing for the option
+        if (w.options().skip_null_fields && is_null(field)) return true;
       }
       w.key(field_key<T, i>::text);
       write_value(w, field);

@@ -439,15 +439,12 @@ class writer {
     }
   }
 
-  /// A control byte, '"' or '\\' as its escape sequence. Needs 6 bytes of room.
-  void escape_ascii(unsigned char c) { pos_ = detail::write_ascii_escape(pos_, c); }
-
   /// One byte that needs attention at p: an escape, or a UTF-8 sequence to check.
   void special(const unsigned char*& p, const unsigned char* e) {
     unsigned char c = *p;
     if (c < 0x80) {
       if (detail::escape_letters.v[c] == 0) *pos_++ = static_cast<char>(c);
-      else escape_ascii(c);
+      else pos_ = detail::write_ascii_escape(pos_, c);
       ++p;
       return;
     }
