@@ -291,12 +291,12 @@ TEST(Dtoa, WritesStayInsideTheReservedRoom) {
 
 // The fallback for compilers without a 128-bit integer (32-bit targets) against the native product.
 TEST(Dtoa, PortableMultiplyMatchesNative) {
-  using prism::json::detail::dtoa_impl::umul128_portable;
+  using prism::json::detail::umul128_portable;
   std::mt19937_64 rng(3);
   const std::uint64_t max = ~std::uint64_t{0};
   for (auto [a, b] : {std::pair{max, max}, std::pair{max, std::uint64_t{1}}, std::pair{std::uint64_t{0}, max}}) {
     const auto p = umul128_portable(a, b);
-    const auto n = prism::json::detail::dtoa_impl::umul128(a, b);
+    const auto n = prism::json::detail::umul128(a, b);
     EXPECT_EQ(p.hi, n.hi);
     EXPECT_EQ(p.lo, n.lo);
   }
@@ -304,7 +304,7 @@ TEST(Dtoa, PortableMultiplyMatchesNative) {
     const std::uint64_t a = rng(), b = rng() >> (rng() % 64);
     const auto p = umul128_portable(a, b);
     EXPECT_EQ(p.lo, a * b);
-    const auto n = prism::json::detail::dtoa_impl::umul128(a, b);
+    const auto n = prism::json::detail::umul128(a, b);
     EXPECT_EQ(p.hi, n.hi);
   }
   static_assert(umul128_portable(max, max).hi == max - 1 && umul128_portable(max, max).lo == 1);

@@ -43,9 +43,12 @@ struct member_field {
   using value_type = M;
   std::string_view name;
   M C::*ptr;
+  bool is_required = false;  ///< readers fail with missing_field when it is absent
 
   constexpr const M& get(const C& c) const noexcept { return c.*ptr; }
   constexpr M& ref(C& c) const noexcept { return c.*ptr; }
+  /// This field, which readers require: `prism::field("id", &User::id).required()`.
+  constexpr member_field required() const noexcept { return {name, ptr, true}; }
 };
 
 /// A record field read through a getter and, when Set is not std::nullptr_t, written through a setter.
@@ -58,8 +61,11 @@ struct property_field {
   std::string_view name;
   Get getter;
   Set setter;
+  bool is_required = false;  ///< readers fail with missing_field when it is absent
 
   constexpr decltype(auto) get(const C& c) const { return std::invoke(getter, c); }
+  /// This field, which readers require.
+  constexpr property_field required() const noexcept { return {name, getter, setter, true}; }
 };
 
 namespace detail {
@@ -75,7 +81,7 @@ struct member_pointer_class<M C::*> {
 template <class C, class M>
   requires(!std::is_function_v<M>)
 constexpr member_field<C, M> field(std::string_view name, M C::*ptr) noexcept {
-  return {name, ptr};
+  return {name, ptr, false};
 }
 
 /// A data member named after itself: `prism::field<&Account::id_>()` is named "id_".
@@ -88,20 +94,20 @@ constexpr auto field() noexcept {
 template <class Get, class Set>
 constexpr auto field(std::string_view name, Get get, Set set) noexcept {
   using C = typename detail::member_pointer_class<Get>::type;
-  return property_field<C, Get, Set>{name, get, set};
+  return property_field<C, Get, Set>{name, get, set, false};
 }
 
 /// A read-only field from a getter member function: `prism::field("area", &Shape::area)`.
 template <class R, class C>
 constexpr auto field(std::string_view name, R (C::*get)() const) noexcept {
-  return property_field<C, R (C::*)() const, std::nullptr_t>{name, get, nullptr};
+  return property_field<C, R (C::*)() const, std::nullptr_t>{name, get, nullptr, false};
 }
 
 /// A computed, read-only field from any callable taking the object: written, never read back.
 ///   prism::computed<User>("fullName", [](const User& u) { return u.first + " " + u.last; })
 template <class C, class Get>
 constexpr auto computed(std::string_view name, Get get) noexcept {
-  return property_field<C, Get, std::nullptr_t>{name, get, nullptr};
+  return property_field<C, Get, std::nullptr_t>{name, get, nullptr, false};
 }
 
 /// A record description: an ordered list of fields.

@@ -3,6 +3,10 @@
 
 #include <cstddef>
 
+namespace prism {
+class string_pool;
+}
+
 namespace prism::json {
 
 /// How prism writes JSON. Every default is the strict, compact choice; set what you need:
@@ -16,6 +20,22 @@ struct write_options {
   bool enums_as_numbers = false;      ///< enums: false writes the enumerator name; true the underlying number
   bool skip_null_fields = false;      ///< record fields holding an empty optional or null pointer: false writes null; true omits them
   std::size_t max_depth = 512;        ///< deeper nesting fails with depth_exceeded; bounds recursion on self-referential models
+};
+
+}  // namespace prism::json
+
+namespace prism::json {
+
+/// How prism reads JSON. The defaults are strict RFC 8259 and forgiving only where the model is:
+///   prism::json::read<Order>(text, {.reject_unknown_fields = true});
+struct read_options {
+  std::size_t max_depth = 512;         ///< deeper nesting fails with depth_exceeded before any recursion goes deeper
+  bool reject_unknown_fields = false;  ///< keys a record lacks: false skips their values (still validated); true fails with unknown_field
+  bool require_all_fields = false;     ///< false: only fields marked required must be present; true: every field but optionals and pointers
+  bool numbers_as_strings = false;     ///< a number where a string belongs: false fails with type_mismatch; true reads the number's text
+  bool replace_invalid_utf8 = false;   ///< invalid UTF-8 or a lone surrogate escape: false fails; true reads U+FFFD in its place
+  bool enums_as_numbers = false;       ///< enums: false reads enumerator names; true reads the underlying number
+  string_pool* strings = nullptr;      ///< when set, string_view and C string fields keep their text here, interned (see string_pool)
 };
 
 }  // namespace prism::json

@@ -199,7 +199,12 @@ class writer {
     if (ok() && (depth_ != 0 || after_key_)) fail(error_code::misuse);
 #endif
     if (ok() && !sink_ok) fail(error_code::sink_failed);
-    if (!ok()) return error{err_, 0, "$" + path_, {}};
+    if (!ok()) {
+      error e;
+      e.code = err_;
+      e.path = "$" + path_;
+      return e;
+    }
     return sink_.written();
   }
 

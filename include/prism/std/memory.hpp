@@ -13,6 +13,12 @@ struct adapter<std::unique_ptr<T, D>> {
   static constexpr prism::kind category = prism::kind::pointer;
   using value_type = T;
   static const T* get(const std::unique_ptr<T, D>& p) noexcept { return p.get(); }
+  static void reset(std::unique_ptr<T, D>& p) noexcept { p.reset(); }
+  /// The pointee, made with `new T()` first when p is null (readers fill it in place).
+  static T& ensure(std::unique_ptr<T, D>& p) {
+    if (!p) p.reset(new T());
+    return *p;
+  }
 };
 
 template <class T>
@@ -20,6 +26,12 @@ struct adapter<std::shared_ptr<T>> {
   static constexpr prism::kind category = prism::kind::pointer;
   using value_type = T;
   static const T* get(const std::shared_ptr<T>& p) noexcept { return p.get(); }
+  static void reset(std::shared_ptr<T>& p) noexcept { p.reset(); }
+  /// The pointee, made with std::make_shared<T>() first when p is null (readers fill it in place).
+  static T& ensure(std::shared_ptr<T>& p) {
+    if (!p) p = std::make_shared<T>();
+    return *p;
+  }
 };
 
 }  // namespace prism

@@ -1,0 +1,75 @@
+// prism: what the JSON writer and reader both know about names: record keys rendered at compile time, the
+// tags of variant alternatives, and which values may be null.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+
+#include "../../core/kind.hpp"
+#include "strings.hpp"
+
+namespace prism::json::detail {
+
+/// `"name":` for field I of record T, escaped at compile time.
+template <class T, std::size_t I>
+struct field_key {
+  static constexpr std::string_view name = field_name_of<T, I>;
+  static constexpr std::size_t size = escaped_size(name.data(), name.size()) + 3;
+  static constexpr std::array<char, size> text = [] {
+    std::array<char, size> a{};
+    a[0] = '"';
+    char* e = escape_into(a.data() + 1, name.data(), name.size());
+    e[0] = '"';
+    e[1] = ':';
+    return a;
+  }();
+};
+
+/// The tag of a variant alternative: the type's own name for user types, a fixed word otherwise.
+template <class T>
+consteval std::string_view alternative_name() {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::record || k == kind::enumeration || k == kind::surrogate) {
+    return prism::detail::type_name<T>();
+  } else if constexpr (k == kind::integer) {
+    constexpr std::string_view s[] = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"};
+    constexpr int bytes_log2 = sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : 3;
+    return s[(std::is_signed_v<T> ? 0 : 4) + bytes_log2];
+  } else if constexpr (k == kind::floating) {
+    return sizeof(T) == 4 ? "float" : "double";
+  } else if constexpr (k == kind::pointer || k == kind::optional) {
+    return alternative_name<typename adapter<T>::value_type>();
+  } else {
+    constexpr std::string_view words[] = {"none",      "null",     "bool",     "int",      "float",  "char",
+                                          "string",    "bytes",    "enum",     "timestamp", "duration", "optional",
+                                          "pointer",   "variant",  "tuple",    "array",    "object", "record",
+                                          "surrogate"};
+    return words[static_cast<int>(k)];
+  }
+}
+
+template <class... T>
+consteval bool distinct_alternative_names() {
+  std::string_view n[] = {alternative_name<T>()...};
+  for (std::size_t i = 0; i < sizeof...(T); ++i)
+    for (std::size_t j = i + 1; j < sizeof...(T); ++j)
+      if (n[i] == n[j] && n[i] != "null") return false;
+  return true;
+}
+
+/// Types whose values may be null: optionals, pointers, and strings whose adapter says so (C strings).
+template <class T>
+inline constexpr bool may_be_null = kind_of<T> == kind::optional || kind_of<T> == kind::pointer ||
+                                    requires { adapter<T>::nullable; };
+
+/// True when a value that may be null holds nothing: an empty optional, a null pointer or C string.
+template <class T>
+  requires may_be_null<T>
+constexpr bool is_null(const T& v) {
+  if constexpr (kind_of<T> == kind::string) return v == nullptr;
+  else return adapter<T>::get(v) == nullptr;
+}
+
+}  // namespace prism::json::detail

@@ -1,0 +1,504 @@
+// prism: the JSON tokenizer under the typed reader (read.hpp) and validation (validate, `prism check`):
+// whitespace, literals, numbers, strings and skipping whole values, over contiguous input. Strict RFC 8259.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../core/result.hpp"
+#include "../options.hpp"
+#include "from_decimal.hpp"
+#include "strings.hpp"
+
+namespace prism::json::detail {
+
+/// Everything a read needs: the input, the cursor, the options, the nesting depth and the first error.
+/// Functions return false on error after recording it here; callers add their path segment and return.
+struct read_context {
+  const char* begin;
+  const char* end;
+  const char* p;  ///< the cursor; hot loops copy it to a local and store it back
+  const read_options& opts;
+  std::size_t depth = 0;
+  error err{};              ///< err.path collects segments innermost first as the error unwinds
+  std::string scratch;      ///< keys with escapes, decoded
+
+  read_context(std::string_view in, const read_options& o) : begin(in.data()), end(in.data() + in.size()), p(begin), opts(o) {
+    err.path.clear();
+  }
+};
+
+/// What the text at p is, for "expected X, found Y" messages.
+inline std::string describe_found(const char* p, const char* e) {
+  if (p == e) return "end of input";
+  switch (*p) {
+    case '"': return "string";
+    case '{': return "object";
+    case '[': return "array";
+    case 't':
+    case 'f': return "boolean";
+    case 'n': return "null";
+    default: break;
+  }
+  if (*p == '-' || (*p >= '0' && *p <= '9')) return "number";
+  auto c = static_cast<unsigned char>(*p);
+  if (c >= 0x20 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
+  static constexpr char hex[] = "0123456789ABCDEF";
+  return std::string("byte 0x") + hex[c >> 4] + hex[c & 15];
+}
+
+/// Records the first error; always returns false.
+[[gnu::cold, gnu::noinline]] inline bool fail(read_context& c, error_code code, const char* where, std::string what = {}) {
+  if (c.err.code == error_code::none) {
+    c.err.code = code;
+    c.err.offset = static_cast<std::size_t>(where - c.begin);
+    c.err.detail = std::move(what);
+  }
+  return false;
+}
+
+/// "expected <what>, found <the token at where>"; type_mismatch unless a syntax error is meant.
+[[gnu::cold, gnu::noinline]] inline bool fail_expected(read_context& c, const char* what, const char* where,
+                                                       error_code code = error_code::type_mismatch) {
+  if (where == c.end) code = error_code::unexpected_end;
+  return fail(c, code, where, std::string("expected ") + what + ", found " + describe_found(where, c.end));
+}
+
+/// Fills line and column (1-based, characters) from the error's byte offset.
+inline void locate(error& e, std::string_view input) {
+  std::size_t line = 1, column = 1, n = std::min(e.offset, input.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    auto ch = static_cast<unsigned char>(input[i]);
+    if (ch == '\n') {
+      ++line;
+      column = 1;
+    } else if ((ch & 0xC0) != 0x80) {  // continuation bytes are not new characters
+      ++column;
+    }
+  }
+  e.line = line;
+  e.column = column;
+}
+
+// ---- whitespace and literals -----------------------------------------------------------------------------
+
+inline const char* skip_whitespace(const char* p, const char* e) noexcept {
+  constexpr std::uint64_t mask = (1ull << ' ') | (1ull << '\t') | (1ull << '\n') | (1ull << '\r');
+  while (p != e && static_cast<unsigned char>(*p) <= ' ' && ((mask >> static_cast<unsigned char>(*p)) & 1)) ++p;
+  return p;
+}
+
+/// The literal `word` (true, false, null) at p; returns its end or nullptr.
+inline const char* match_literal(const char* p, const char* e, std::string_view word) noexcept {
+  if (static_cast<std::size_t>(e - p) < word.size() || std::memcmp(p, word.data(), word.size()) != 0) return nullptr;
+  return p + word.size();
+}
+
+/// Fails for a bad literal at p: a truncated one is an unexpected end, anything else a syntax error.
+[[gnu::cold]] inline bool fail_literal(read_context& c, const char* p, std::string_view word) {
+  std::size_t have = static_cast<std::size_t>(c.end - p);
+  if (have < word.size() && std::memcmp(p, word.data(), have) == 0) return fail(c, error_code::unexpected_end, c.end);
+  return fail(c, error_code::syntax_error, p, "invalid literal, expected " + std::string(word));
+}
+
+// ---- numbers ---------------------------------------------------------------------------------------------
+
+constexpr bool is_digit(char ch) noexcept { return static_cast<unsigned char>(ch - '0') < 10; }
+
+/// Scans the number at p (its first byte is '-' or a digit) into d, following RFC 8259's grammar exactly.
+/// Returns its end, or nullptr after recording the error.
+inline const char* scan_number(read_context& c, const char* p, decimal_number& d) {
+  const char* e = c.end;
+  d.first = p;
+  d.negative = *p == '-';
+  p += d.negative;
+  if (p == e) return fail(c, error_code::unexpected_end, p), nullptr;
+  const char* int_first = p;
+  std::uint64_t w = 0;
+  if (*p == '0') {
+    ++p;
+    if (p != e && is_digit(*p)) return fail(c, error_code::syntax_error, p, "leading zeros are not allowed"), nullptr;
+  } else if (is_digit(*p)) {
+    while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
+  } else {
+    return fail(c, error_code::syntax_error, p, "expected a digit after '-'"), nullptr;
+  }
+  const char* int_last = p;
+  const char* frac_first = p;
+  const char* frac_last = p;
+  if (p != e && *p == '.') {
+    frac_first = ++p;
+    while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
+    frac_last = p;
+    if (frac_first == frac_last) {
+      if (p == e) return fail(c, error_code::unexpected_end, p), nullptr;
+      return fail(c, error_code::syntax_error, p, "expected a digit after '.'"), nullptr;
+    }
+  }
+  std::int64_t exponent = 0;
+  if (p != e && (*p == 'e' || *p == 'E')) {
+    ++p;
+    bool negative_exponent = false;
+    if (p != e && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
+    if (p == e) return fail(c, error_code::unexpected_end, p), nullptr;
+    if (!is_digit(*p)) return fail(c, error_code::syntax_error, p, "expected a digit in the exponent"), nullptr;
+    while (p != e && is_digit(*p)) {
+      if (exponent < 100000000) exponent = exponent * 10 + (*p - '0');  // saturates far beyond any double
+      ++p;
+    }
+    if (negative_exponent) exponent = -exponent;
+  }
+  d.last = p;
+  std::size_t digits = static_cast<std::size_t>((int_last - int_first) + (frac_last - frac_first));
+  d.truncated = false;
+  if (digits > 19) {
+    // w overflowed: take the first 19 significant digits again (leading zeros keep w at 0, so they are skipped)
+    // and move the dropped ones into the exponent.
+    constexpr std::uint64_t min_19_digit = 1000000000000000000ull;
+    w = 0;
+    const char* q = int_first;
+    while (w < min_19_digit && q != int_last) w = w * 10 + static_cast<unsigned>(*q++ - '0');
+    if (w >= min_19_digit) {
+      exponent += int_last - q;
+      for (const char* r = q; r != int_last && !d.truncated; ++r) d.truncated = *r != '0';
+      for (const char* r = frac_first; r != frac_last && !d.truncated; ++r) d.truncated = *r != '0';
+    } else {
+      q = frac_first;
+      while (w < min_19_digit && q != frac_last) w = w * 10 + static_cast<unsigned>(*q++ - '0');
+      exponent -= q - frac_first;
+      for (const char* r = q; r != frac_last && !d.truncated; ++r) d.truncated = *r != '0';
+    }
+  } else {
+    exponent -= frac_last - frac_first;
+  }
+  d.w = w;
+  d.q = exponent;
+  return p;
+}
+
+// ---- strings ---------------------------------------------------------------------------------------------
+
+/// Where a plain run of string text stops: at a '"', '\\' or control byte (at < end), at the first byte that
+/// breaks UTF-8 (utf8_error), or at the end of the input.
+struct scan_stop {
+  const char* at;
+  bool utf8_error;
+};
+
+/// Scans string text from p for the first byte that is not plain, valid text.
+inline scan_stop scan_plain(const char* p, const char* e) noexcept {
+  auto u = reinterpret_cast<const unsigned char*>(p);
+  auto ue = reinterpret_cast<const unsigned char*>(e);
+#if defined(__SSE2__)
+  for (;;) {
+    auto n = static_cast<std::size_t>(ue - u);
+    if (n == 0) return {e, false};
+    __m128i v = n >= 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(u)) : load_tail(u, n);
+    utf8_block b = scan_block(v);
+    unsigned limit = b.escapes != 0 ? static_cast<unsigned>(std::countr_zero(b.escapes)) : 16u;
+    if (limit == 16 && n < 16) return {e, false};  // the text ends without a closing quote
+    if (b.high != 0) {
+      unsigned open_at = b.open != 0 ? static_cast<unsigned>(std::countr_zero(b.open)) : 16u;
+      if (open_at < limit) {  // a sequence runs past the block: check up to its lead, restart there
+        unsigned errors = b.errors & ((1u << open_at) - 1);
+        if (errors != 0) return {reinterpret_cast<const char*>(u + std::countr_zero(errors)), true};
+        u += open_at;
+        continue;
+      }
+      unsigned errors = b.errors & ((2u << limit) - 1);  // the stop byte too: it may cut a sequence short
+      if (errors != 0) return {reinterpret_cast<const char*>(u + std::countr_zero(errors)), true};
+    }
+    if (limit < 16) return {reinterpret_cast<const char*>(u + limit), false};
+    u += 16;
+  }
+#else
+  while (u != ue) {
+    if (ue - u >= 8) {
+      std::uint64_t special = special_bytes(load_le64(u));
+      if (special == 0) {
+        u += 8;
+        continue;
+      }
+      u += std::countr_zero(special) / 8;
+    }
+    unsigned char ch = *u;
+    if (ch < 0x80) {
+      if (ch == '"' || ch == '\\' || ch < 0x20) return {reinterpret_cast<const char*>(u), false};
+      ++u;
+      continue;
+    }
+    char32_t cp;
+    int len = utf8_sequence(u, static_cast<std::size_t>(ue - u), cp);
+    if (len < 0) {
+      if (u - len == ue) return {e, false};  // cut short by the end of the input
+      return {reinterpret_cast<const char*>(u), true};
+    }
+    u += len;
+  }
+  return {e, false};
+#endif
+}
+
+inline int hex_value(char ch) noexcept {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  if ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'f') return (ch | 0x20) - 'a' + 10;
+  return -1;
+}
+
+/// The four hex digits after "\u" at p, or -1.
+inline long read_hex4(const char* p, const char* e) noexcept {
+  if (e - p < 4) return -1;
+  int a = hex_value(p[0]), b = hex_value(p[1]), c = hex_value(p[2]), d = hex_value(p[3]);
+  if ((a | b | c | d) < 0) return -1;
+  return (a << 12) | (b << 8) | (c << 4) | d;
+}
+
+inline void append_utf8(std::string& out, char32_t cp) {
+  char buf[4];
+  std::size_t n;
+  if (cp < 0x80) {
+    buf[0] = static_cast<char>(cp);
+    n = 1;
+  } else if (cp < 0x800) {
+    buf[0] = static_cast<char>(0xC0 | (cp >> 6));
+    buf[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 2;
+  } else if (cp < 0x10000) {
+    buf[0] = static_cast<char>(0xE0 | (cp >> 12));
+    buf[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    buf[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 3;
+  } else {
+    buf[0] = static_cast<char>(0xF0 | (cp >> 18));
+    buf[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    buf[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    buf[3] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 4;
+  }
+  out.append(buf, n);
+}
+
+/// Decodes the escape at p (p[0] == '\\'): appends its text to `out` (when not null) and returns the end, or
+/// nullptr after recording the error. A surrogate pair is one escape; a lone surrogate is an error unless
+/// replace_invalid_utf8 reads U+FFFD for it.
+inline const char* decode_escape(read_context& c, const char* p, std::string* out) {
+  const char* e = c.end;
+  if (e - p < 2) return fail(c, error_code::unexpected_end, e), nullptr;
+  char letter;
+  switch (p[1]) {
+    case '"': letter = '"'; break;
+    case '\\': letter = '\\'; break;
+    case '/': letter = '/'; break;
+    case 'b': letter = '\b'; break;
+    case 'f': letter = '\f'; break;
+    case 'n': letter = '\n'; break;
+    case 'r': letter = '\r'; break;
+    case 't': letter = '\t'; break;
+    case 'u': {
+      long unit = read_hex4(p + 2, e);
+      if (unit < 0) {
+        if (e - p < 6) return fail(c, error_code::unexpected_end, e), nullptr;
+        return fail(c, error_code::invalid_string, p, "invalid \\u escape: expected four hex digits"), nullptr;
+      }
+      char32_t cp = static_cast<char32_t>(unit);
+      const char* next = p + 6;
+      if (unit >= 0xD800 && unit <= 0xDFFF) {
+        long low = unit <= 0xDBFF && e - next >= 2 && next[0] == '\\' && next[1] == 'u' ? read_hex4(next + 2, e) : -1;
+        if (low >= 0xDC00 && low <= 0xDFFF) {
+          cp = 0x10000 + ((static_cast<char32_t>(unit) - 0xD800) << 10) + (static_cast<char32_t>(low) - 0xDC00);
+          next += 6;
+        } else if (c.opts.replace_invalid_utf8) {
+          cp = 0xFFFD;
+        } else {
+          return fail(c, error_code::invalid_string, p, "lone surrogate in a \\u escape"), nullptr;
+        }
+      }
+      if (out) append_utf8(*out, cp);
+      return next;
+    }
+    default: return fail(c, error_code::invalid_string, p, "invalid escape sequence"), nullptr;
+  }
+  if (out) out->push_back(letter);
+  return p + 2;
+}
+
+/// Fails for the stop a scan found inside a string (not a quote or backslash).
+[[gnu::cold]] inline bool fail_in_string(read_context& c, scan_stop s) {
+  if (s.at == c.end) return fail(c, error_code::unexpected_end, s.at, "unexpected end of input inside a string");
+  if (s.utf8_error) return fail(c, error_code::invalid_utf8, s.at, "invalid UTF-8 in a string");
+  static constexpr char hex[] = "0123456789ABCDEF";
+  auto ch = static_cast<unsigned char>(*s.at);
+  return fail(c, error_code::invalid_string, s.at,
+              std::string("unescaped control character U+00") + hex[ch >> 4] + hex[ch & 15] + " in a string");
+}
+
+/// Appends the rest of a string to `out` from p (inside the string, at any point after the opening quote),
+/// decoding escapes; returns the position after the closing quote, or nullptr after recording the error.
+inline const char* decode_string(read_context& c, const char* p, std::string& out) {
+  for (;;) {
+    scan_stop s = scan_plain(p, c.end);
+    out.append(p, static_cast<std::size_t>(s.at - p));
+    p = s.at;
+    if (!s.utf8_error && p != c.end) {
+      if (*p == '"') return p + 1;
+      if (*p == '\\') {
+        if (!(p = decode_escape(c, p, &out))) return nullptr;
+        continue;
+      }
+    }
+    if (s.utf8_error && c.opts.replace_invalid_utf8) {
+      char32_t cp;
+      int len = utf8_sequence(reinterpret_cast<const unsigned char*>(p), static_cast<std::size_t>(c.end - p), cp);
+      append_utf8(out, 0xFFFD);
+      p += len < 0 ? -len : len;
+      continue;
+    }
+    return fail_in_string(c, s), nullptr;
+  }
+}
+
+/// A string's text at p (p[0] == '"'): a view of the input when it has no escapes (and, with
+/// replace_invalid_utf8, no invalid bytes), otherwise decoded into `buffer` and viewed there. Returns the
+/// position after the closing quote, or nullptr after recording the error.
+inline const char* read_string_text(read_context& c, const char* p, std::string& buffer, std::string_view& text) {
+  const char* first = p + 1;
+  scan_stop s = scan_plain(first, c.end);
+  if (!s.utf8_error && s.at != c.end && *s.at == '"') {
+    text = {first, static_cast<std::size_t>(s.at - first)};
+    return s.at + 1;
+  }
+  buffer.assign(first, static_cast<std::size_t>(s.at - first));
+  const char* after = decode_string(c, s.at, buffer);
+  text = buffer;
+  return after;
+}
+
+/// Skips (and validates) a string at p (p[0] == '"'); returns the position after it, or nullptr.
+inline const char* skip_string(read_context& c, const char* p) {
+  ++p;
+  for (;;) {
+    scan_stop s = scan_plain(p, c.end);
+    p = s.at;
+    if (!s.utf8_error && p != c.end) {
+      if (*p == '"') return p + 1;
+      if (*p == '\\') {
+        if (!(p = decode_escape(c, p, nullptr))) return nullptr;
+        continue;
+      }
+    }
+    if (s.utf8_error && c.opts.replace_invalid_utf8) {
+      char32_t cp;
+      int len = utf8_sequence(reinterpret_cast<const unsigned char*>(p), static_cast<std::size_t>(c.end - p), cp);
+      p += len < 0 ? -len : len;
+      continue;
+    }
+    return fail_in_string(c, s), nullptr;
+  }
+}
+
+// ---- skipping a whole value ------------------------------------------------------------------------------
+
+/// Skips the value at c.p (whitespace already skipped), validating all of it, without recursion: an explicit
+/// stack of one bit per level says whether each open level is an object or an array. Counts against
+/// max_depth together with the levels the caller is already in.
+inline bool skip_value(read_context& c) {
+  const char* p = c.p;
+  const char* e = c.end;
+  std::size_t room = c.opts.max_depth > c.depth ? c.opts.max_depth - c.depth : 0;
+  std::uint64_t small[8];  // 512 levels without allocating; deeper limits get a vector
+  std::vector<std::uint64_t> large;
+  std::uint64_t* stack = small;
+  if (room > 512) {
+    large.resize((room + 63) / 64);
+    stack = large.data();
+  }
+  std::size_t depth = 0;
+  auto push = [&](bool object) {
+    std::uint64_t bit = std::uint64_t{1} << (depth % 64);
+    stack[depth / 64] = object ? stack[depth / 64] | bit : stack[depth / 64] & ~bit;
+    ++depth;
+  };
+  auto in_object = [&] { return (stack[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1; };
+
+value:
+  if (p == e) return fail(c, error_code::unexpected_end, p);
+  switch (*p) {
+    case '{':
+      if (depth == room) return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
+      push(true);
+      p = skip_whitespace(p + 1, e);
+      if (p != e && *p == '}') {
+        ++p;
+        --depth;
+        goto after_value;
+      }
+      goto key;
+    case '[':
+      if (depth == room) return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
+      push(false);
+      p = skip_whitespace(p + 1, e);
+      if (p != e && *p == ']') {
+        ++p;
+        --depth;
+        goto after_value;
+      }
+      goto value;
+    case '"':
+      if (!(p = skip_string(c, p))) return false;
+      goto after_value;
+    default: break;
+  }
+  // literals and numbers (kept out of the switch so the error paths know where they are)
+  if (*p == 't' || *p == 'f' || *p == 'n') {
+    std::string_view word = *p == 't' ? "true" : *p == 'f' ? "false" : "null";
+    const char* after = match_literal(p, e, word);
+    if (!after) return fail_literal(c, p, word);
+    p = after;
+    goto after_value;
+  }
+  if (*p == '-' || is_digit(*p)) {
+    decimal_number d;
+    if (!(p = scan_number(c, p, d))) return false;
+    goto after_value;
+  }
+  return fail_expected(c, "a value", p, error_code::syntax_error);
+
+key:
+  if (p == e) return fail(c, error_code::unexpected_end, p);
+  if (*p != '"') return fail_expected(c, "a string key", p, error_code::syntax_error);
+  if (!(p = skip_string(c, p))) return false;
+  p = skip_whitespace(p, e);
+  if (p == e || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
+  p = skip_whitespace(p + 1, e);
+  goto value;
+
+after_value:
+  if (depth == 0) {
+    c.p = p;
+    return true;
+  }
+  p = skip_whitespace(p, e);
+  if (p == e) return fail(c, error_code::unexpected_end, p);
+  if (in_object()) {
+    if (*p == ',') {
+      p = skip_whitespace(p + 1, e);
+      goto key;
+    }
+    if (*p != '}') return fail_expected(c, "',' or '}'", p, error_code::syntax_error);
+  } else {
+    if (*p == ',') {
+      p = skip_whitespace(p + 1, e);
+      goto value;
+    }
+    if (*p != ']') return fail_expected(c, "',' or ']'", p, error_code::syntax_error);
+  }
+  ++p;
+  --depth;
+  goto after_value;
+}
+
+}  // namespace prism::json::detail

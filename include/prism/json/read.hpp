@@ -1,0 +1,848 @@
+// prism: typed JSON reading, the writer's mirror. Walks the target by its kind (core/kind.hpp), the same
+// descriptions the writer uses, and builds the objects straight from the text: no DOM in between.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <charconv>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "../core/kind.hpp"
+#include "../core/result.hpp"
+#include "../core/string_pool.hpp"
+#include "detail/names.hpp"
+#include "detail/parse.hpp"
+#include "options.hpp"
+
+namespace prism::json {
+
+namespace detail {
+
+template <class T>
+bool read_value(read_context& c, T& out);
+
+/// Opens a nested level: checks max_depth before the reader recurses into it.
+inline bool enter(read_context& c, const char* p) {
+  if (++c.depth > c.opts.max_depth) [[unlikely]]
+    return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
+  return true;
+}
+
+/// After an element or member: skips ',' and whitespace (true, more follows) or the closing bracket (false,
+/// done, c.p after it). Records a syntax error for anything else (check c.err).
+inline bool next_item(read_context& c, char close) {
+  const char* p = skip_whitespace(c.p, c.end);
+  if (p != c.end && *p == ',') [[likely]] {
+    c.p = skip_whitespace(p + 1, c.end);
+    return true;
+  }
+  if (p != c.end && *p == close) {
+    c.p = p + 1;
+    --c.depth;
+    return false;
+  }
+  fail_expected(c, close == '}' ? "',' or '}'" : "',' or ']'", p, error_code::syntax_error);
+  return false;
+}
+
+// ---- scalars -------------------------------------------------------------------------------------------
+
+template <class I>
+bool read_integer(read_context& c, I& out) {
+  const char* p = c.p;
+  const char* e = c.end;
+  bool negative = p != e && *p == '-';
+  const char* q = p + negative;
+  if (q == e || !is_digit(*q)) [[unlikely]] {
+    if (negative) return q == e ? fail(c, error_code::unexpected_end, q) : fail(c, error_code::syntax_error, q, "expected a digit after '-'");
+    return fail_expected(c, "integer", p);
+  }
+  std::uint64_t v = 0;
+  bool overflow = false;
+  if (*q == '0') {
+    ++q;
+    if (q != e && is_digit(*q)) [[unlikely]]
+      return fail(c, error_code::syntax_error, q, "leading zeros are not allowed");
+  } else {
+    const char* safe = e - q > 19 ? q + 19 : e;  // 19 digits cannot overflow 64 bits
+    while (q != safe && is_digit(*q)) v = v * 10 + static_cast<unsigned>(*q++ - '0');
+    while (q != e && is_digit(*q)) {
+      overflow |= __builtin_mul_overflow(v, 10u, &v) || __builtin_add_overflow(v, static_cast<unsigned>(*q - '0'), &v);
+      ++q;
+    }
+  }
+  if (q != e && (*q == '.' || *q == 'e' || *q == 'E')) [[unlikely]] {
+    decimal_number d;
+    if (!scan_number(c, p, d)) return false;
+    return fail(c, error_code::type_mismatch, p, "expected integer, found a number with a fraction or exponent");
+  }
+  using U = std::make_unsigned_t<I>;
+  constexpr auto max = static_cast<std::uint64_t>(std::numeric_limits<I>::max());
+  if (negative) {
+    // the magnitude of the most negative value is max + 1; unsigned targets take only -0
+    constexpr std::uint64_t limit = std::is_signed_v<I> ? max + 1 : 0;
+    if (overflow || v > limit) [[unlikely]]
+      return fail(c, error_code::out_of_range, p,
+                  "number " + std::string(p, q) + " out of range for " + std::string(alternative_name<I>()));
+    out = static_cast<I>(static_cast<U>(0) - static_cast<U>(v));
+  } else {
+    if (overflow || v > max) [[unlikely]]
+      return fail(c, error_code::out_of_range, p,
+                  "number " + std::string(p, q) + " out of range for " + std::string(alternative_name<I>()));
+    out = static_cast<I>(v);
+  }
+  c.p = q;
+  return true;
+}
+
+template <class F>
+bool read_floating(read_context& c, F& out) {
+  const char* p = c.p;
+  if (p == c.end || (*p != '-' && !is_digit(*p))) [[unlikely]]
+    return fail_expected(c, "number", p);
+  decimal_number d;
+  const char* after = scan_number(c, p, d);
+  if (!after) return false;
+  if (!to_float(d, out)) [[unlikely]]
+    return fail(c, error_code::out_of_range, p, "number " + std::string(p, after) + " too large for " +
+                                                    std::string(alternative_name<F>()));
+  c.p = after;
+  return true;
+}
+
+inline bool read_bool(read_context& c, bool& out) {
+  const char* p = c.p;
+  if (const char* t = match_literal(p, c.end, "true")) {
+    out = true;
+    c.p = t;
+    return true;
+  }
+  if (const char* f = match_literal(p, c.end, "false")) {
+    out = false;
+    c.p = f;
+    return true;
+  }
+  if (p != c.end && (*p == 't' || *p == 'f')) return fail_literal(c, p, *p == 't' ? "true" : "false");
+  return fail_expected(c, "boolean", p);
+}
+
+inline bool read_null(read_context& c) {
+  const char* p = c.p;
+  if (const char* n = match_literal(p, c.end, "null")) {
+    c.p = n;
+    return true;
+  }
+  if (p != c.end && *p == 'n') return fail_literal(c, p, "null");
+  return fail_expected(c, "null", p);
+}
+
+inline bool at_null(const read_context& c) { return c.p != c.end && *c.p == 'n'; }
+
+/// The text of the string at c.p, in the input when it has no escapes, else decoded into `buffer`. With
+/// numbers_as_strings, a number's own text. Moves c.p past it.
+inline bool read_text(read_context& c, std::string& buffer, std::string_view& text, bool& in_input) {
+  const char* p = c.p;
+  if (p != c.end && *p == '"') [[likely]] {
+    const char* after = read_string_text(c, p, buffer, text);
+    if (!after) return false;
+    in_input = text.data() != buffer.data();
+    c.p = after;
+    return true;
+  }
+  if (c.opts.numbers_as_strings && p != c.end && (*p == '-' || is_digit(*p))) {
+    decimal_number d;
+    const char* after = scan_number(c, p, d);
+    if (!after) return false;
+    text = {p, static_cast<std::size_t>(after - p)};
+    in_input = true;
+    c.p = after;
+    return true;
+  }
+  return fail_expected(c, "string", p);
+}
+
+template <class S>
+bool read_string(read_context& c, S& out) {
+  if constexpr (std::is_same_v<S, std::string>) {  // decoded straight into the target, no copy in between
+    const char* p = c.p;
+    if (p != c.end && *p == '"') [[likely]] {
+      const char* first = p + 1;
+      scan_stop s = scan_plain(first, c.end);
+      out.assign(first, static_cast<std::size_t>(s.at - first));
+      if (!s.utf8_error && s.at != c.end && *s.at == '"') [[likely]] {
+        c.p = s.at + 1;
+        return true;
+      }
+      const char* after = decode_string(c, s.at, out);
+      if (!after) return false;
+      c.p = after;
+      return true;
+    }
+  }
+  const char* start = c.p;
+  std::string_view text;
+  bool in_input = false;
+  if (!read_text(c, c.scratch, text, in_input)) return false;
+  if constexpr (requires { adapter<S>::views_text; }) {
+    if (c.opts.strings) {
+      text = c.opts.strings->intern(text);
+    } else if (std::is_same_v<S, const char*> || !in_input) {
+      return fail(c, error_code::invalid_value, start,
+                  std::is_same_v<S, const char*>
+                      ? "a C string field needs read_options::strings to hold its text"
+                      : "a string_view field cannot view text with escapes; set read_options::strings");
+    }
+    if constexpr (std::is_same_v<S, const char*>) out = text.data();
+    else out = S(text.data(), text.size());
+    return true;
+  } else {
+    static_assert(requires { adapter<S>::assign(out, text); },
+                  "prism: this string type cannot be read (char* has no text to own; use std::string, or const "
+                  "char* with a string_pool)");
+    if (!adapter<S>::assign(out, text)) [[unlikely]]
+      return fail(c, error_code::out_of_range, start, "string of " + std::to_string(text.size()) + " bytes too long for its target");
+    return true;
+  }
+}
+
+inline bool read_char(read_context& c, char& out) {
+  const char* start = c.p;
+  std::string_view text;
+  bool in_input;
+  if (!read_text(c, c.scratch, text, in_input)) return false;
+  if (text.size() != 1) return fail(c, error_code::invalid_value, start, "expected a one-character string");
+  out = text[0];
+  return true;
+}
+
+template <class E>
+bool read_enum(read_context& c, E& out) {
+  using U = std::underlying_type_t<E>;
+  if (c.opts.enums_as_numbers) {
+    U v;
+    if (!read_integer(c, v)) return false;
+    out = static_cast<E>(v);
+    return true;
+  }
+  const char* start = c.p;
+  std::string_view text;
+  bool in_input;
+  if (!read_text(c, c.scratch, text, in_input)) return false;
+  using names = prism::detail::enum_names<E>;
+  for (std::size_t i = 0; i < names::table.size(); ++i) {
+    if (!names::table[i].empty() && names::table[i] == text) {
+      out = std::bit_cast<E>(static_cast<U>(names::min + static_cast<long long>(i)));
+      return true;
+    }
+  }
+  return fail(c, error_code::unknown_enumerator, start,
+              "unknown enumerator \"" + std::string(text) + "\" for " + std::string(prism::detail::type_name<E>()));
+}
+
+inline int base64_value(char ch) noexcept {
+  if (ch >= 'A' && ch <= 'Z') return ch - 'A';
+  if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
+  if (ch >= '0' && ch <= '9') return ch - '0' + 52;
+  if (ch == '+') return 62;
+  if (ch == '/') return 63;
+  return -1;
+}
+
+template <class B>
+bool read_bytes(read_context& c, B& out) {
+  const char* start = c.p;
+  std::string_view text;
+  bool in_input;
+  if (!read_text(c, c.scratch, text, in_input)) return false;
+  auto bad = [&] { return fail(c, error_code::invalid_value, start, "invalid base64 (standard alphabet, padded)"); };
+  if (text.size() % 4 != 0) return bad();
+  std::size_t padding = text.empty() ? 0 : (text.back() == '=') + (text.size() > 1 && text[text.size() - 2] == '=');
+  std::size_t n = text.size() / 4 * 3 - padding;
+  if constexpr (requires { out.resize(n); }) {
+    out.resize(n);
+  } else if (std::size(out) != n) {
+    return fail(c, error_code::invalid_value, start,
+                "expected " + std::to_string(std::size(out)) + " bytes, found " + std::to_string(n));
+  }
+  auto* o = reinterpret_cast<unsigned char*>(std::data(out));
+  for (std::size_t i = 0, k = 0; i < text.size(); i += 4) {
+    int v[4];
+    for (int j = 0; j < 4; ++j) {
+      bool pad_allowed = i + 4 == text.size() && j >= 4 - static_cast<int>(padding);
+      v[j] = pad_allowed ? 0 : base64_value(text[i + static_cast<std::size_t>(j)]);
+      if (v[j] < 0) return bad();
+    }
+    unsigned bits = (unsigned(v[0]) << 18) | (unsigned(v[1]) << 12) | (unsigned(v[2]) << 6) | unsigned(v[3]);
+    for (int j = 0; j < 3 && k < n; ++j) o[k++] = static_cast<unsigned char>(bits >> (16 - 8 * j));
+  }
+  return true;
+}
+
+/// RFC 3339: 2026-11-22T09:30:00.250Z or with an offset (+01:00); 't', 'z' and a space for 'T' too. Digits
+/// beyond the target's precision are truncated toward the past. Leap seconds (:60) are not representable.
+template <class TP>
+bool read_timestamp(read_context& c, TP& out) {
+  using namespace std::chrono;
+  const char* start = c.p;
+  std::string_view t;
+  bool in_input;
+  if (!read_text(c, c.scratch, t, in_input)) return false;
+  auto bad = [&](const char* why) { return fail(c, error_code::invalid_value, start, std::string("invalid RFC 3339 timestamp: ") + why); };
+  auto num = [&](std::size_t at, std::size_t n, int& v) {
+    if (at + n > t.size()) return false;
+    v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (!is_digit(t[i])) return false;
+      v = v * 10 + (t[i] - '0');
+    }
+    return true;
+  };
+  int Y, M, D, h, m, s;
+  if (!num(0, 4, Y) || t.size() < 19 || t[4] != '-' || !num(5, 2, M) || t[7] != '-' || !num(8, 2, D) ||
+      (t[10] != 'T' && t[10] != 't' && t[10] != ' ') || !num(11, 2, h) || t[13] != ':' || !num(14, 2, m) ||
+      t[16] != ':' || !num(17, 2, s))
+    return bad("expected YYYY-MM-DDTHH:MM:SS");
+  year_month_day ymd{year{Y}, month{static_cast<unsigned>(M)}, day{static_cast<unsigned>(D)}};
+  if (!ymd.ok() || h > 23 || m > 59 || s > 59) return bad(s == 60 ? "leap seconds are not supported" : "field out of range");
+  std::size_t i = 19;
+  using D_ = typename TP::duration;
+  D_ fraction{};
+  if (i < t.size() && t[i] == '.') {  // read to the nanosecond; finer digits are dropped
+    std::size_t first = ++i;
+    std::int64_t nanos = 0;
+    for (; i < t.size() && is_digit(t[i]); ++i)
+      if (i - first < 9) nanos = nanos * 10 + (t[i] - '0');
+    if (i == first) return bad("expected digits after '.'");
+    for (std::size_t d = i - first; d < 9; ++d) nanos *= 10;
+    fraction = floor<D_>(nanoseconds(nanos));
+  }
+  int offset_minutes = 0;
+  if (i < t.size() && (t[i] == 'Z' || t[i] == 'z')) {
+    ++i;
+  } else if (i < t.size() && (t[i] == '+' || t[i] == '-')) {
+    int oh, om;
+    if (!num(i + 1, 2, oh) || i + 3 >= t.size() || t[i + 3] != ':' || !num(i + 4, 2, om) || oh > 23 || om > 59)
+      return bad("expected an offset +HH:MM");
+    offset_minutes = (t[i] == '-' ? -1 : 1) * (oh * 60 + om);
+    i += 6;
+  } else {
+    return bad("expected 'Z' or an offset");
+  }
+  if (i != t.size()) return bad("unexpected text after the time zone");
+  sys_seconds secs = sys_days{ymd} + hours{h} + minutes{m} + seconds{s} - minutes{offset_minutes};
+  out = time_point_cast<D_>(secs) + fraction;
+  return true;
+}
+
+// ---- containers ----------------------------------------------------------------------------------------
+
+template <class T>
+inline constexpr std::size_t fixed_extent = 0;
+template <class T, std::size_t N>
+inline constexpr std::size_t fixed_extent<T[N]> = N;
+template <class T, std::size_t N>
+inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
+
+/// Adds one element to a growable sequence and reads it in place where the container allows.
+template <class C>
+bool read_element(read_context& c, C& out, typename C::iterator& last) {
+  using V = typename C::value_type;
+  if constexpr (requires { { out.emplace_back() } -> std::same_as<V&>; }) {
+    (void)last;
+    return read_value(c, out.emplace_back());
+  } else if constexpr (requires { out.emplace_after(last); }) {  // forward_list: append after the last
+    last = out.emplace_after(last);
+    return read_value(c, *last);
+  } else {  // sets, and vector<bool> whose elements are proxies: read, then insert
+    V v{};
+    if (!read_value(c, v)) return false;
+    if constexpr (requires { out.push_back(std::move(v)); }) out.push_back(std::move(v));
+    else out.insert(std::move(v));
+    return true;
+  }
+}
+
+template <class T>
+bool read_sequence(read_context& c, T& out) {
+  const char* p = c.p;
+  if (p == c.end || *p != '[') [[unlikely]]
+    return fail_expected(c, "array", p);
+  if (!enter(c, p)) return false;
+  c.p = skip_whitespace(p + 1, c.end);
+  auto element_failed = [&](std::size_t i) {
+    prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
+    return false;
+  };
+  if constexpr (constexpr std::size_t n = fixed_extent<T>; n != 0) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (c.p != c.end && *c.p == ']')
+        return fail(c, error_code::type_mismatch, c.p, "expected " + std::to_string(n) + " elements, found " + std::to_string(i));
+      if (!read_value(c, out[i])) return element_failed(i);
+      if (!next_item(c, ']')) {
+        if (c.err.code != error_code::none) return false;
+        if (i + 1 != n)
+          return fail(c, error_code::type_mismatch, c.p - 1, "expected " + std::to_string(n) + " elements, found " + std::to_string(i + 1));
+        return true;
+      }
+    }
+    return fail(c, error_code::type_mismatch, c.p, "expected " + std::to_string(n) + " elements, found more");
+  } else {
+    static_assert(requires { out.clear(); },
+                  "prism: this sequence cannot be read (a span views elements it does not own)");
+    out.clear();
+    if (c.p != c.end && *c.p == ']') {
+      ++c.p;
+      --c.depth;
+      return true;
+    }
+    typename T::iterator last{};
+    if constexpr (requires { out.before_begin(); }) last = out.before_begin();
+    for (std::size_t i = 0;; ++i) {
+      if (!read_element(c, out, last)) return element_failed(i);
+      if (!next_item(c, ']')) return c.err.code == error_code::none;
+    }
+  }
+}
+
+template <class T>
+bool read_tuple(read_context& c, T& out) {
+  const char* p = c.p;
+  if (p == c.end || *p != '[') [[unlikely]]
+    return fail_expected(c, "array", p);
+  if (!enter(c, p)) return false;
+  c.p = skip_whitespace(p + 1, c.end);
+  constexpr std::size_t n = std::tuple_size_v<T>;
+  bool more = true;
+  auto element = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
+    if (!more || (c.p != c.end && *c.p == ']'))
+      return fail(c, error_code::type_mismatch, more ? c.p : c.p - 1, "expected " + std::to_string(n) + " elements, found " + std::to_string(I));
+    if (!read_value(c, std::get<I>(out))) {
+      prism::detail::prepend_path(c.err.path, "[", std::to_string(I), "]");
+      return false;
+    }
+    more = next_item(c, ']');
+    return c.err.code == error_code::none;
+  };
+  bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return (element(std::integral_constant<std::size_t, I>{}) && ...);
+  }(std::make_index_sequence<n>{});
+  if (!ok) return false;
+  if (more) return fail(c, error_code::type_mismatch, c.p, "expected " + std::to_string(n) + " elements, found more");
+  return true;
+}
+
+/// An object key as a map key: strings as they are, integers and enums from their text.
+template <class K>
+bool read_map_key(read_context& c, std::string_view text, bool in_input, const char* at, K& key) {
+  constexpr kind kk = kind_of<K>;
+  if constexpr (kk == kind::string) {
+    if constexpr (requires { adapter<K>::views_text; }) {
+      if (c.opts.strings) text = c.opts.strings->intern(text);
+      else if (!in_input)
+        return fail(c, error_code::invalid_value, at, "a string_view key cannot view text with escapes; set read_options::strings");
+      key = K(text.data(), text.size());
+      return true;
+    } else {
+      if (!adapter<K>::assign(key, text)) return fail(c, error_code::out_of_range, at, "key too long for its target");
+      return true;
+    }
+  } else if constexpr (kk == kind::integer || kk == kind::enumeration) {
+    using I = std::conditional_t<kk == kind::integer, K, std::underlying_type_t<K>>;
+    if constexpr (kk == kind::enumeration) {
+      if (!c.opts.enums_as_numbers) {
+        using names = prism::detail::enum_names<K>;
+        for (std::size_t i = 0; i < names::table.size(); ++i)
+          if (!names::table[i].empty() && names::table[i] == text) {
+            key = std::bit_cast<K>(static_cast<I>(names::min + static_cast<long long>(i)));
+            return true;
+          }
+        return fail(c, error_code::unknown_enumerator, at,
+                    "unknown enumerator \"" + std::string(text) + "\" for " + std::string(prism::detail::type_name<K>()));
+      }
+    }
+    I v{};
+    auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || text.empty())
+      return fail(c, r.ec == std::errc::result_out_of_range ? error_code::out_of_range : error_code::type_mismatch, at,
+                  "expected an integer key, found \"" + std::string(text) + "\"");
+    key = static_cast<K>(v);
+    return true;
+  } else {
+    static_assert(kk == kind::string, "prism: JSON object keys must be strings, integers or enums");
+    return false;
+  }
+}
+
+template <class T>
+bool read_map(read_context& c, T& out) {
+  using K = typename adapter<T>::key_type;
+  using V = typename adapter<T>::mapped_type;
+  const char* p = c.p;
+  if (p == c.end || *p != '{') [[unlikely]]
+    return fail_expected(c, "object", p);
+  if (!enter(c, p)) return false;
+  out.clear();
+  c.p = skip_whitespace(p + 1, c.end);
+  if (c.p != c.end && *c.p == '}') {
+    ++c.p;
+    --c.depth;
+    return true;
+  }
+  std::string key_text_buffer;
+  for (;;) {
+    const char* at = c.p;
+    if (at == c.end || *at != '"') return fail_expected(c, "a string key", at, error_code::syntax_error);
+    std::string_view text;
+    const char* after = read_string_text(c, at, key_text_buffer, text);
+    if (!after) return false;
+    bool in_input = text.data() != key_text_buffer.data();
+    after = skip_whitespace(after, c.end);
+    if (after == c.end || *after != ':') return fail_expected(c, "':'", after, error_code::syntax_error);
+    c.p = skip_whitespace(after + 1, c.end);
+    K key{};
+    if (!read_map_key(c, text, in_input, at, key)) return false;
+    bool ok;
+    if constexpr (requires { out.try_emplace(std::move(key)); }) {
+      auto [it, inserted] = out.try_emplace(std::move(key));
+      if (!inserted) it->second = V{};  // a duplicate key: the last one wins
+      ok = read_value(c, it->second);
+    } else {  // multimaps keep every pair
+      V v{};
+      ok = read_value(c, v);
+      if (ok) out.emplace(std::move(key), std::move(v));
+    }
+    if (!ok) {
+      prism::detail::prepend_path(c.err.path, "[\"", text, "\"]");
+      return false;
+    }
+    if (!next_item(c, '}')) return c.err.code == error_code::none;
+  }
+}
+
+// ---- records -------------------------------------------------------------------------------------------
+
+/// Computed fields (a getter and no setter) are written only; a reader skips their values.
+template <class F>
+inline constexpr bool is_computed_field = false;
+template <class C, class Get>
+inline constexpr bool is_computed_field<property_field<C, Get, std::nullptr_t>> = true;
+
+/// The type of field I of record T.
+template <class T, std::size_t I>
+struct field_type {
+  using type = std::remove_cvref_t<decltype(std::get<I>(prism::detail::visit_members(
+      std::declval<T&>(), [](auto&... m) { return std::tie(m...); })))>;
+};
+template <class T, std::size_t I>
+  requires prism::detail::has_description<T>
+struct field_type<T, I> {
+  using field = std::remove_cvref_t<decltype(std::get<I>(description<T>.list))>;
+  using type = typename field::value_type;
+};
+
+template <class T, std::size_t I>
+constexpr bool field_is_required(const read_options& o) {
+  if constexpr (prism::detail::has_description<T>) {
+    using F = std::remove_cvref_t<decltype(std::get<I>(description<T>.list))>;
+    if constexpr (is_computed_field<F>) return false;
+    else if (std::get<I>(description<T>.list).is_required) return true;
+  }
+  return o.require_all_fields && !may_be_null<typename field_type<T, I>::type>;
+}
+
+/// Reads the value at c.p into field I of obj: in place for data members, through the setter for properties;
+/// computed fields are written only, so their value is skipped.
+template <class T, std::size_t I>
+bool read_field(read_context& c, T& obj) {
+  if constexpr (prism::detail::has_description<T>) {
+    const auto& f = std::get<I>(description<T>.list);
+    using F = std::remove_cvref_t<decltype(f)>;
+    if constexpr (requires { f.ref(obj); }) {
+      return read_value(c, f.ref(obj));
+    } else if constexpr (is_computed_field<F>) {
+      return skip_value(c);
+    } else {
+      typename F::value_type v{};
+      if (!read_value(c, v)) return false;
+      std::invoke(f.setter, obj, std::move(v));
+      return true;
+    }
+  } else {
+    return prism::detail::visit_members(obj, [&](auto&... m) { return read_value(c, std::get<I>(std::tie(m...))); });
+  }
+}
+
+/// Each field's key as it appears in a document that needs no escapes beyond the writer's: `"name"`.
+template <class T>
+inline constexpr auto quoted_keys = []<std::size_t... I>(std::index_sequence<I...>) {
+  return std::array<std::string_view, sizeof...(I)>{
+      std::string_view(field_key<T, I>::text.data(), field_key<T, I>::size - 1)...};
+}(std::make_index_sequence<field_count_of<T>>{});
+
+template <class T>
+inline constexpr auto field_names_of = []<std::size_t... I>(std::index_sequence<I...>) {
+  return std::array<std::string_view, sizeof...(I)>{field_name_of<T, I>...};
+}(std::make_index_sequence<field_count_of<T>>{});
+
+template <class T>
+bool read_record(read_context& c, T& obj) {
+  constexpr std::size_t n = field_count_of<T>;
+  const char* p = c.p;
+  const char* e = c.end;
+  if (p == e || *p != '{') [[unlikely]]
+    return fail_expected(c, "object", p);
+  if (!enter(c, p)) return false;
+  std::array<bool, n == 0 ? 1 : n> seen{};
+  c.p = skip_whitespace(p + 1, e);
+  bool more = c.p == e || *c.p != '}';
+  if (!more) {
+    ++c.p;
+    --c.depth;
+  }
+  std::size_t next = 0;  // documents usually list fields in declaration order: try that one first
+  while (more) {
+    p = c.p;
+    if (p == e || *p != '"') return fail_expected(c, "a string key", p, error_code::syntax_error);
+    std::size_t index = n;
+    std::string_view key;
+    if (next < n && static_cast<std::size_t>(e - p) >= quoted_keys<T>[next].size() &&
+        std::memcmp(p, quoted_keys<T>[next].data(), quoted_keys<T>[next].size()) == 0) {
+      index = next;
+      key = field_names_of<T>[next];
+      p += quoted_keys<T>[next].size();
+    } else {
+      if (!(p = read_string_text(c, p, c.scratch, key))) return false;
+      for (std::size_t i = 0; i < n; ++i)
+        if (field_names_of<T>[i] == key) {
+          index = i;
+          break;
+        }
+    }
+    p = skip_whitespace(p, e);
+    if (p == e || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
+    c.p = skip_whitespace(p + 1, e);
+    if (index < n) {
+      bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+        bool r = true;
+        (void)((index == I && (r = read_field<T, I>(c, obj), true)) || ...);
+        return r;
+      }(std::make_index_sequence<n>{});
+      if (!ok) {
+        prism::detail::prepend_path(c.err.path, ".", field_names_of<T>[index]);
+        return false;
+      }
+      seen[index] = true;
+      next = index + 1;
+    } else if (c.opts.reject_unknown_fields) {
+      std::string name(key);
+      fail(c, error_code::unknown_field, p, "unknown field \"" + name + "\" in " + std::string(prism::detail::type_name<T>()));
+      prism::detail::prepend_path(c.err.path, ".", name);
+      return false;
+    } else if (!skip_value(c)) {
+      prism::detail::prepend_path(c.err.path, ".", std::string(key));
+      return false;
+    }
+    more = next_item(c, '}');
+    if (c.err.code != error_code::none) return false;
+  }
+  // required fields, checked once the object is complete
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    auto check = [&](std::size_t i, bool required) {
+      if (!required || seen[i]) return true;
+      fail(c, error_code::missing_field, c.p - 1,
+           "missing required field \"" + std::string(field_names_of<T>[i]) + "\" in " + std::string(prism::detail::type_name<T>()));
+      return false;
+    };
+    return (check(I, field_is_required<T, I>(c.opts)) && ...);
+  }(std::make_index_sequence<n>{});
+}
+
+// ---- variants ------------------------------------------------------------------------------------------
+
+/// A variant is `{"tag": value}` (see write.hpp), or null for a std::monostate or nullptr_t alternative.
+template <class... A>
+bool read_variant(read_context& c, std::variant<A...>& out) {
+  constexpr std::size_t n = sizeof...(A);
+  constexpr std::array<std::string_view, n> tags = {alternative_name<A>()...};
+  constexpr std::array<bool, n> is_null_alternative = {(kind_of<A> == kind::null)...};
+  const char* p = c.p;
+  if (at_null(c)) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (is_null_alternative[i]) {
+        if (!read_null(c)) return false;
+        [&]<std::size_t... I>(std::index_sequence<I...>) { (void)((i == I && (out.template emplace<I>(), true)) || ...); }(
+            std::make_index_sequence<n>{});
+        return true;
+      }
+  }
+  if (p == c.end || *p != '{') return fail_expected(c, "an object naming the alternative", p);
+  if (!enter(c, p)) return false;
+  p = skip_whitespace(p + 1, c.end);
+  if (p == c.end || *p != '"') return fail_expected(c, "a string key naming the alternative", p, error_code::syntax_error);
+  std::string_view tag;
+  const char* tag_at = p;
+  if (!(p = read_string_text(c, p, c.scratch, tag))) return false;
+  std::size_t index = n;
+  for (std::size_t i = 0; i < n; ++i)
+    if (tags[i] == tag && !is_null_alternative[i]) index = i;
+  if (index == n)
+    return fail(c, error_code::invalid_value, tag_at, "unknown alternative \"" + std::string(tag) + "\"");
+  std::string tag_copy(tag);
+  p = skip_whitespace(p, c.end);
+  if (p == c.end || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
+  c.p = skip_whitespace(p + 1, c.end);
+  bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool r = true;
+    (void)((index == I && (r = read_value(c, out.template emplace<I>()), true)) || ...);
+    return r;
+  }(std::make_index_sequence<n>{});
+  if (!ok) {
+    prism::detail::prepend_path(c.err.path, ".", tag_copy);
+    return false;
+  }
+  p = skip_whitespace(c.p, c.end);
+  if (p == c.end || *p != '}') return fail_expected(c, "'}' after the one alternative", p, error_code::syntax_error);
+  c.p = p + 1;
+  --c.depth;
+  return true;
+}
+
+// ---- the walk ------------------------------------------------------------------------------------------
+
+template <class T>
+bool read_value(read_context& c, T& out) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::null) {
+    return read_null(c);
+  } else if constexpr (k == kind::boolean) {
+    return read_bool(c, out);
+  } else if constexpr (k == kind::integer) {
+    return read_integer(c, out);
+  } else if constexpr (k == kind::floating) {
+    return read_floating(c, out);
+  } else if constexpr (k == kind::character) {
+    return read_char(c, out);
+  } else if constexpr (k == kind::string) {
+    if constexpr (may_be_null<T>) {
+      if (at_null(c)) {
+        out = nullptr;
+        return read_null(c);
+      }
+    }
+    return read_string(c, out);
+  } else if constexpr (k == kind::bytes) {
+    return read_bytes(c, out);
+  } else if constexpr (k == kind::enumeration) {
+    return read_enum(c, out);
+  } else if constexpr (k == kind::timestamp) {
+    return read_timestamp(c, out);
+  } else if constexpr (k == kind::duration) {
+    typename T::rep count{};
+    if (!read_value(c, count)) return false;
+    out = T(count);
+    return true;
+  } else if constexpr (k == kind::optional || k == kind::pointer) {
+    if (at_null(c)) {
+      adapter<T>::reset(out);
+      return read_null(c);
+    }
+    return read_value(c, adapter<T>::ensure(out));
+  } else if constexpr (k == kind::variant) {
+    return read_variant(c, out);
+  } else if constexpr (k == kind::tuple) {
+    return read_tuple(c, out);
+  } else if constexpr (k == kind::sequence) {
+    return read_sequence(c, out);
+  } else if constexpr (k == kind::map) {
+    return read_map(c, out);
+  } else if constexpr (k == kind::record) {
+    return read_record(c, out);
+  } else if constexpr (k == kind::surrogate) {
+    constexpr const auto& d = description<T>;
+    static_assert(!std::is_same_v<std::remove_cvref_t<decltype(d.from)>, std::nullptr_t>,
+                  "prism: this type's surrogate has no `from` function, so it can be written but not read; pass "
+                  "one as the second argument of prism::as");
+    using S = typename std::remove_cvref_t<decltype(d)>::surrogate_type;
+    const char* start = c.p;
+    S s{};
+    if (!read_value(c, s)) return false;
+    using R = std::remove_cvref_t<std::invoke_result_t<decltype(d.from), S&&>>;
+    if constexpr (std::is_same_v<R, result<T>>) {
+      R r = std::invoke(d.from, std::move(s));
+      if (!r) return fail(c, r.error().code, start, r.error().detail);
+      out = std::move(*r);
+    } else {
+      out = std::invoke(d.from, std::move(s));
+    }
+    return true;
+  } else {
+    (void)not_describable<T>::value;
+    return false;
+  }
+}
+
+inline error finish_error(read_context& c, std::string_view input) {
+  error e = std::move(c.err);
+  e.path.insert(0, 1, '$');
+  locate(e, input);
+  return e;
+}
+
+}  // namespace detail
+
+/// Reads the JSON document `input` into `out`, which keeps the value of every field the document does not
+/// mention (so defaults set beforehand survive). Containers and strings the document names are replaced.
+/// On error `out` is partly updated: the fields read before the error hold their new values (see
+/// docs/reading.md). std::string_view fields point into `input` (or into read_options::strings).
+///   Config cfg; if (auto r = prism::json::read_into(text, cfg); !r) std::puts(r.error().message().c_str());
+template <class T>
+result<void> read_into(std::string_view input, T& out, const read_options& opts = {}) {
+  detail::read_context c(input, opts);
+  c.p = detail::skip_whitespace(c.p, c.end);
+  if (detail::read_value(c, out)) {
+    c.p = detail::skip_whitespace(c.p, c.end);
+    if (c.p == c.end) [[likely]]
+      return {};
+    detail::fail(c, error_code::trailing_content, c.p,
+                 "unexpected " + detail::describe_found(c.p, c.end) + " after the document");
+  }
+  return detail::finish_error(c, input);
+}
+
+/// Reads the JSON document `input` as a T (default-constructed first, so absent fields keep their defaults).
+///   prism::result<Order> o = prism::json::read<Order>(text);
+///   Order order = prism::json::read<Order>(text).value();  // throws prism::error_exception on error
+template <class T>
+result<T> read(std::string_view input, const read_options& opts = {}) {
+  static_assert(std::is_default_constructible_v<T>, "prism: read<T> needs a default-constructible T; use read_into");
+  T value{};
+  if (auto r = read_into(input, value, opts); !r) return r.error();
+  return value;
+}
+
+/// Checks that `input` is one valid JSON document (RFC 8259), whatever its shape, without building anything.
+/// The limits of read_options apply (max_depth; replace_invalid_utf8 accepts invalid UTF-8).
+inline result<void> validate(std::string_view input, const read_options& opts = {}) {
+  detail::read_context c(input, opts);
+  c.p = detail::skip_whitespace(c.p, c.end);
+  if (detail::skip_value(c)) {
+    c.p = detail::skip_whitespace(c.p, c.end);
+    if (c.p == c.end) return {};
+    detail::fail(c, error_code::trailing_content, c.p,
+                 "unexpected " + detail::describe_found(c.p, c.end) + " after the document");
+  }
+  return detail::finish_error(c, input);
+}
+
+}  // namespace prism::json
