@@ -458,7 +458,7 @@ bool read_map_key(read_context& c, std::string_view text, bool in_input, const c
       return true;
     }
   } else if constexpr (kk == kind::integer || kk == kind::enumeration) {
-    using I = std::conditional_t<kk == kind::integer, K, std::underlying_type_t<K>>;
+    using I = typename std::conditional_t<kk == kind::integer, std::type_identity<K>, std::underlying_type<K>>::type;
     if constexpr (kk == kind::enumeration) {
       if (!c.opts.enums_as_numbers) {
         using names = prism::detail::enum_names<K>;
@@ -613,6 +613,7 @@ bool read_record(read_context& c, T& obj) {
   std::size_t next = 0;  // documents usually list fields in declaration order: try that one first
   while (more) {
     p = c.p;
+    const char* key_at = p;
     if (p == e || *p != '"') return fail_expected(c, "a string key", p, error_code::syntax_error);
     std::size_t index = n;
     std::string_view key;
@@ -646,7 +647,7 @@ bool read_record(read_context& c, T& obj) {
       next = index + 1;
     } else if (c.opts.reject_unknown_fields) {
       std::string name(key);
-      fail(c, error_code::unknown_field, p, "unknown field \"" + name + "\" in " + std::string(prism::detail::type_name<T>()));
+      fail(c, error_code::unknown_field, key_at, "unknown field \"" + name + "\" in " + std::string(prism::detail::type_name<T>()));
       prism::detail::prepend_path(c.err.path, ".", name);
       return false;
     } else if (!skip_value(c)) {

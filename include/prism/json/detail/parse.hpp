@@ -189,6 +189,18 @@ struct scan_stop {
   bool utf8_error;
 };
 
+/// The first invalid UTF-8 sequence at or after p (a sequence boundary), found byte by byte: the block scan
+/// flags where a rule breaks, which can be a byte after the sequence's start.
+[[gnu::cold]] inline scan_stop first_invalid_sequence(const unsigned char* u, const unsigned char* ue) noexcept {
+  while (u != ue && *u != '"' && *u != '\\' && *u >= 0x20) {
+    char32_t cp;
+    int len = utf8_sequence(u, static_cast<std::size_t>(ue - u), cp);
+    if (len < 0) return {reinterpret_cast<const char*>(u), true};
+    u += len;
+  }
+  return {reinterpret_cast<const char*>(u), false};
+}
+
 /// Scans string text from p for the first byte that is not plain, valid text.
 inline scan_stop scan_plain(const char* p, const char* e) noexcept {
   auto u = reinterpret_cast<const unsigned char*>(p);
@@ -204,13 +216,11 @@ inline scan_stop scan_plain(const char* p, const char* e) noexcept {
     if (b.high != 0) {
       unsigned open_at = b.open != 0 ? static_cast<unsigned>(std::countr_zero(b.open)) : 16u;
       if (open_at < limit) {  // a sequence runs past the block: check up to its lead, restart there
-        unsigned errors = b.errors & ((1u << open_at) - 1);
-        if (errors != 0) return {reinterpret_cast<const char*>(u + std::countr_zero(errors)), true};
+        if ((b.errors & ((1u << open_at) - 1)) != 0) return first_invalid_sequence(u, ue);
         u += open_at;
         continue;
       }
-      unsigned errors = b.errors & ((2u << limit) - 1);  // the stop byte too: it may cut a sequence short
-      if (errors != 0) return {reinterpret_cast<const char*>(u + std::countr_zero(errors)), true};
+      if ((b.errors & ((2u << limit) - 1)) != 0) return first_invalid_sequence(u, ue);  // the stop byte too: it may cut a sequence short
     }
     if (limit < 16) return {reinterpret_cast<const char*>(u + limit), false};
     u += 16;

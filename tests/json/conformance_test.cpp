@@ -1,0 +1,109 @@
+// Conformance with JSONTestSuite (../shared/data/JSONTestSuite/test_parsing): every y_ case must be accepted
+// and every n_ case rejected, by prism::json::validate, the tokenizer under the typed reader and `prism check`.
+// What prism does with each implementation-defined i_ case is recorded in tests/golden/jsontestsuite_i.txt
+// (documented in docs/reading.md), so a change of behaviour fails here until the record is updated with
+// PRISM_UPDATE_GOLDEN=1. A missing suite is a failure, never a skip.
+#include <prism/prism.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path suite = fs::path(PRISM_DATA_DIR) / "JSONTestSuite" / "test_parsing";
+const fs::path record = fs::path(PRISM_SOURCE_DIR) / "tests" / "golden" / "jsontestsuite_i.txt";
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<fs::path> cases(char prefix) {
+  std::vector<fs::path> out;
+  if (!fs::is_directory(suite)) return out;
+  for (const auto& e : fs::directory_iterator(suite))
+    if (e.path().filename().string().starts_with(std::string(1, prefix) + "_")) out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(Conformance, SuiteIsPresent) {
+  ASSERT_TRUE(fs::is_directory(suite)) << suite << " is missing: the conformance cases live in ../shared/data";
+  EXPECT_EQ(cases('y').size(), 95u);
+  EXPECT_EQ(cases('n').size(), 188u);
+  EXPECT_EQ(cases('i').size(), 35u);
+}
+
+TEST(Conformance, AcceptsEveryY) {
+  auto all = cases('y');
+  ASSERT_FALSE(all.empty());
+  std::size_t accepted = 0;
+  for (const auto& f : all) {
+    auto r = prism::json::validate(read_file(f));
+    EXPECT_TRUE(r.has_value()) << f.filename() << ": " << r.error().message();
+    accepted += r.has_value();
+  }
+  std::printf("y_: %zu of %zu accepted\n", accepted, all.size());
+}
+
+TEST(Conformance, RejectsEveryN) {
+  auto all = cases('n');
+  ASSERT_FALSE(all.empty());
+  std::size_t rejected = 0;
+  for (const auto& f : all) {
+    std::string text = read_file(f);
+    auto r = prism::json::validate(text);
+    EXPECT_FALSE(r.has_value()) << f.filename() << " was accepted";
+    if (r.has_value()) continue;
+    ++rejected;
+    // every rejection says where: a line and column inside (or just past) the input
+    const prism::error& e = r.error();
+    EXPECT_GE(e.line, 1u) << f.filename();
+    EXPECT_GE(e.column, 1u) << f.filename();
+    EXPECT_LE(e.offset, text.size()) << f.filename();
+  }
+  std::printf("n_: %zu of %zu rejected\n", rejected, all.size());
+}
+
+TEST(Conformance, ImplementationDefinedMatchRecord) {
+  auto all = cases('i');
+  ASSERT_FALSE(all.empty());
+  std::string actual;
+  for (const auto& f : all) {
+    auto r = prism::json::validate(read_file(f));
+    actual += f.filename().string() + ": " + (r ? "accepted" : "rejected: " + r.error().message()) + "\n";
+  }
+  if (std::getenv("PRISM_UPDATE_GOLDEN")) {
+    std::ofstream(record, std::ios::binary) << actual;
+    GTEST_SKIP() << "rewrote " << record;
+  }
+  EXPECT_EQ(actual, read_file(record)) << "i_ behaviour changed; review, then PRISM_UPDATE_GOLDEN=1";
+}
+
+// The typed reader on the number cases validate accepts but a double cannot hold: an error, not infinity.
+TEST(Conformance, HugeNumbersAreOutOfRangeForDouble) {
+  for (const char* name : {"i_number_huge_exp.json", "i_number_real_pos_overflow.json", "i_number_real_neg_overflow.json",
+                           "i_number_neg_int_huge_exp.json", "i_number_pos_double_huge_exp.json"}) {
+    std::string text = read_file(suite / name);
+    auto r = prism::json::read<std::vector<double>>(text);
+    ASSERT_FALSE(r.has_value()) << name;
+    EXPECT_EQ(r.error().code, prism::error_code::out_of_range) << name;
+  }
+  // underflow is no error: the nearest double is zero
+  auto tiny = prism::json::read<std::vector<double>>(read_file(suite / "i_number_real_underflow.json"));
+  ASSERT_TRUE(tiny.has_value());
+  EXPECT_EQ((*tiny)[0], 0.0);
+}
+
+}  // namespace

@@ -1,0 +1,422 @@
+// The typed reader's behaviour beyond round trips: strictness, numbers at their limits, strings and their
+// zero-copy and interning rules, objects (unknown, missing, required, duplicate keys), limits against hostile
+// input, and errors that say what, where (path, line, column, offset) and what was expected.
+#include <prism/prism.hpp>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace app {
+
+enum class color { red, green, blue };
+
+struct address {
+  std::string city;
+  int zip = 0;
+};
+
+struct user {
+  std::string name;
+  int age = 0;
+  std::optional<std::string> email;
+  std::vector<address> addresses;
+};
+
+struct users_doc {
+  std::vector<user> users;
+};
+
+struct counters {
+  std::int8_t small = 7;
+  std::uint16_t medium = 8;
+  double ratio = 0.5;
+};
+
+/// A class with a required field and a setter, described beside it.
+class account {
+ public:
+  const std::string& id() const { return id_; }
+  long cents() const { return cents_; }
+  void set_cents(long c) { cents_ = c; }
+
+ private:
+  std::string id_;
+  long cents_ = 0;
+  friend constexpr auto prism_describe(prism::type_t<account>) {
+    return prism::fields(prism::field("id", &account::id_).required(), prism::field("cents", &account::cents, &account::set_cents),
+                         prism::computed<account>("euros", [](const account& a) { return a.cents_ / 100; }));
+  }
+};
+
+struct views {
+  std::string_view name;
+  std::vector<std::string_view> tags;
+};
+
+}  // namespace app
+
+namespace {
+
+using prism::error_code;
+using prism::json::read;
+using prism::json::read_into;
+using prism::json::read_options;
+
+template <class T>
+prism::error read_error(std::string_view text, const read_options& o = {}) {
+  auto r = read<T>(text, o);
+  EXPECT_FALSE(r.has_value()) << text;
+  return r.has_value() ? prism::error{} : r.error();
+}
+
+// ---- errors say what and where ------------------------------------------------------------------------
+
+TEST(ReadErrors, MessageNamesExpectedFoundPathLineAndColumn) {
+  std::string text = "{\"users\": [\n  {\"name\": \"a\", \"age\": 1},\n  {\"name\": \"b\",\n   \"age\": \"old\"}]}";
+  auto e = read_error<app::users_doc>(text);
+  EXPECT_EQ(e.code, error_code::type_mismatch);
+  EXPECT_EQ(e.path, "$.users[1].age");
+  EXPECT_EQ(e.line, 4u);
+  EXPECT_EQ(e.column, 11u);
+  EXPECT_EQ(e.offset, text.find("\"old\""));
+  EXPECT_EQ(e.message(), "expected integer, found string at $.users[1].age (line 4, column 11)");
+}
+
+TEST(ReadErrors, ColumnsCountCharactersNotBytes) {
+  auto e = read_error<app::user>("{\"name\": \"日本\", \"age\": true}");
+  EXPECT_EQ(e.column, 23u);  // "日本" is 2 characters, 6 bytes
+  EXPECT_EQ(e.path, "$.age");
+}
+
+TEST(ReadErrors, PathsThroughMapsAndNesting) {
+  auto e = read_error<std::map<std::string, std::vector<int>>>(R"({"a": [1], "b c": [1, 2, null]})");
+  EXPECT_EQ(e.path, "$[\"b c\"][2]");
+  EXPECT_EQ(e.message(), "expected integer, found null at $[\"b c\"][2] (line 1, column 26)");
+}
+
+TEST(ReadErrors, SyntaxErrors) {
+  struct sample {
+    std::string_view text;
+    error_code code;
+    std::size_t offset;
+  } cases[] = {
+      {"[1,]", error_code::type_mismatch, 3},  // typed: ']' where an integer belongs
+      {"[1 2]", error_code::syntax_error, 3},
+      {"[01]", error_code::syntax_error, 2},
+      {"[1.]", error_code::syntax_error, 3},
+      {"[-]", error_code::syntax_error, 2},
+      {"[1e]", error_code::syntax_error, 3},
+      {"[1", error_code::unexpected_end, 2},
+      {"", error_code::unexpected_end, 0},
+      {"[1] x", error_code::trailing_content, 4},
+      {"[1] [2]", error_code::trailing_content, 4},
+  };
+  for (const auto& c : cases) {
+    auto e = read_error<std::vector<int>>(c.text);
+    EXPECT_EQ(e.code, c.code) << c.text << ": " << e.message();
+    EXPECT_EQ(e.offset, c.offset) << c.text << ": " << e.message();
+  }
+}
+
+TEST(ReadErrors, ThrowingConvenience) {
+  EXPECT_THROW((void)read<int>("\"x\"").value(), prism::error_exception);
+  EXPECT_EQ(read<int>(" 42 ").value(), 42);
+}
+
+// ---- numbers ---------------------------------------------------------------------------------------------
+
+template <class I>
+class IntegerLimits : public ::testing::Test {};
+using integer_types = ::testing::Types<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t,
+                                       std::uint32_t, std::int64_t, std::uint64_t, long long, unsigned long long>;
+TYPED_TEST_SUITE(IntegerLimits, integer_types);
+
+TYPED_TEST(IntegerLimits, ExactAtTheLimitsAndErrorsBeyond) {
+  using I = TypeParam;
+  using L = std::numeric_limits<I>;
+  EXPECT_EQ(read<I>(std::to_string(L::max())).value(), L::max());
+  EXPECT_EQ(read<I>(std::to_string(L::min())).value(), L::min());
+  EXPECT_EQ(read<I>("0").value(), I{0});
+  EXPECT_EQ(read<I>("-0").value(), I{0});
+  // one past each end (as text, so 64-bit limits work too)
+  auto plus_one = [](std::string s) {
+    int i = static_cast<int>(s.size()) - 1;
+    while (i >= 0 && s[static_cast<std::size_t>(i)] == '9') s[static_cast<std::size_t>(i--)] = '0';
+    if (i < 0 || s[static_cast<std::size_t>(i)] == '-') s.insert(static_cast<std::size_t>(i + 1), "1");
+    else ++s[static_cast<std::size_t>(i)];
+    return s;
+  };
+  EXPECT_EQ(read_error<I>(plus_one(std::to_string(L::max()))).code, error_code::out_of_range);
+  std::string below = std::is_signed_v<I> ? plus_one(std::to_string(L::min())) : "-1";
+  EXPECT_EQ(read_error<I>(below).code, error_code::out_of_range) << below;
+  EXPECT_EQ(read_error<I>("123456789012345678901234567890").code, error_code::out_of_range);
+  EXPECT_EQ(read_error<I>("1.5").code, error_code::type_mismatch);
+  EXPECT_EQ(read_error<I>("1e3").code, error_code::type_mismatch);
+  EXPECT_EQ(read_error<I>("\"1\"").code, error_code::type_mismatch);
+}
+
+TEST(ReadNumbers, OutOfRangeMessageNamesTheTarget) {
+  auto e = read_error<std::int8_t>("300");
+  EXPECT_EQ(e.message(), "number 300 out of range for int8 at $ (line 1, column 1)");
+}
+
+TEST(ReadNumbers, DoublesCorrectlyRounded) {
+  struct {
+    const char* text;
+    double value;
+  } cases[] = {
+      {"0", 0.0},
+      {"-0.0", -0.0},
+      {"1", 1.0},
+      {"0.1", 0.1},
+      {"3.14159", 3.14159},
+      {"1e308", 1e308},
+      {"1.7976931348623157e308", 1.7976931348623157e308},
+      {"2.2250738585072014e-308", 2.2250738585072014e-308},
+      {"4.9406564584124654e-324", 4.9406564584124654e-324},  // the smallest subnormal
+      {"2.4703282292062327e-324", 0.0},                      // just under half of it rounds to zero
+      {"2.4703282292062328e-324", 4.9406564584124654e-324},  // just over rounds up
+      {"9007199254740993", 9007199254740992.0},              // 2^53 + 1: the tie rounds to even
+      {"9007199254740993.0000000000000000001", 9007199254740994.0},  // more than 19 digits decide the tie
+      {"0.30000000000000004", 0.30000000000000004},
+      {"123456789012345678901234567890", 1.2345678901234568e29},
+      {"1e-400", 0.0},
+      {"-65.613616999999977", -65.613616999999977},
+  };
+  for (const auto& c : cases) {
+    auto r = read<double>(c.text);
+    ASSERT_TRUE(r.has_value()) << c.text << ": " << r.error().message();
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(*r), std::bit_cast<std::uint64_t>(c.value)) << c.text;
+  }
+  EXPECT_EQ(read_error<double>("1e309").code, error_code::out_of_range);
+  EXPECT_EQ(read_error<float>("3.5e38").code, error_code::out_of_range);
+  EXPECT_EQ(read<float>("3.4028235e38").value(), std::numeric_limits<float>::max());
+  EXPECT_EQ(read<float>("1.17549435e-38").value(), std::numeric_limits<float>::min());
+}
+
+TEST(ReadNumbers, RandomDoublesAndFloatsAgreeWithTheStandardLibrary) {
+  std::mt19937_64 rng(11);
+  char buf[64];
+  for (int i = 0; i < 200000; ++i) {
+    double d = std::bit_cast<double>(rng());
+    if (!std::isfinite(d)) continue;
+    // shortest text, 17 digits and 25 digits: all must read back as strtod does
+    for (int digits : {0, 17, 25}) {
+      int n = digits == 0 ? static_cast<int>(std::to_chars(buf, buf + sizeof buf, d).ptr - buf)
+                          : std::snprintf(buf, sizeof buf, "%.*e", digits - 1, d);
+      std::string_view text(buf, static_cast<std::size_t>(n));
+      auto r = read<double>(text);
+      ASSERT_TRUE(r.has_value()) << text;
+      double expected = std::strtod(std::string(text).c_str(), nullptr);
+      ASSERT_EQ(std::bit_cast<std::uint64_t>(*r), std::bit_cast<std::uint64_t>(expected)) << text;
+    }
+    float f = std::bit_cast<float>(static_cast<std::uint32_t>(rng()));
+    if (!std::isfinite(f)) continue;
+    auto n = std::to_chars(buf, buf + sizeof buf, f).ptr - buf;
+    auto rf = read<float>(std::string_view(buf, static_cast<std::size_t>(n)));
+    ASSERT_TRUE(rf.has_value());
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(*rf), std::bit_cast<std::uint32_t>(f)) << std::string_view(buf, static_cast<std::size_t>(n));
+  }
+}
+
+TEST(ReadNumbers, NumbersAsStringsOnlyByOption) {
+  EXPECT_EQ(read_error<std::string>("12.50").code, error_code::type_mismatch);
+  EXPECT_EQ(read<std::string>("12.50", {.numbers_as_strings = true}).value(), "12.50");
+}
+
+// ---- strings ---------------------------------------------------------------------------------------------
+
+TEST(ReadStrings, EveryEscapeAndSurrogatePairs) {
+  EXPECT_EQ(read<std::string>(R"("\"\\\/\b\f\n\r\t")").value(), "\"\\/\b\f\n\r\t");
+  EXPECT_EQ(read<std::string>(R"("\u0041\u00e9\u65e5\uD834\uDD1E")").value(), "Aé日\xF0\x9D\x84\x9E");
+  EXPECT_EQ(read<std::string>(R"("\u0000")").value(), std::string(1, '\0'));
+  EXPECT_EQ(read_error<std::string>(R"("\uD834")").code, error_code::invalid_string);
+  EXPECT_EQ(read_error<std::string>(R"("\uDD1E\uD834")").code, error_code::invalid_string);
+  EXPECT_EQ(read_error<std::string>(R"("\x")").code, error_code::invalid_string);
+  EXPECT_EQ(read_error<std::string>(R"("\u12G4")").code, error_code::invalid_string);
+  EXPECT_EQ(read_error<std::string>("\"a\tb\"").code, error_code::invalid_string);
+  EXPECT_EQ(read<std::string>(R"("\uD834x")", {.replace_invalid_utf8 = true}).value(), "\xEF\xBF\xBDx");
+}
+
+TEST(ReadStrings, InvalidUtf8RejectedOrReplaced) {
+  // long enough that the 16-byte blocks see the bad byte at every offset
+  for (std::size_t at = 0; at < 40; ++at) {
+    std::string body(40, 'a');
+    body[at] = '\xC3';  // a lead byte followed by ASCII: broken
+    std::string text = "\"" + body + "\"";
+    auto e = read_error<std::string>(text);
+    EXPECT_EQ(e.code, error_code::invalid_utf8) << at;
+    EXPECT_EQ(e.offset, at + 1) << at;
+    std::string expected = body;
+    expected.replace(at, 1, "\xEF\xBF\xBD");
+    EXPECT_EQ(read<std::string>(text, {.replace_invalid_utf8 = true}).value(), expected) << at;
+  }
+  EXPECT_EQ(read_error<std::string>("\"\xED\xA0\x80\"").code, error_code::invalid_utf8);  // an encoded surrogate
+  EXPECT_EQ(read_error<std::string>("\"\xC0\xAF\"").code, error_code::invalid_utf8);      // overlong
+  EXPECT_EQ(read<std::string>("\"\xF0\x9F\x98\x80\"").value(), "\xF0\x9F\x98\x80");
+}
+
+TEST(ReadStrings, StringViewsPointIntoTheInputWithoutEscapes) {
+  std::string text = R"({"name": "plain", "tags": ["a", "b"]})";
+  auto r = read<app::views>(text);
+  ASSERT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r->name, "plain");
+  EXPECT_EQ(r->name.data(), text.data() + text.find("plain"));
+  EXPECT_EQ(r->tags[1].data(), text.data() + text.find("b\""));
+  // escaped text has no place in the input to view: an error that says what to do
+  auto e = read_error<app::views>(R"({"name": "tab\there"})");
+  EXPECT_EQ(e.code, error_code::invalid_value);
+  EXPECT_NE(e.detail.find("read_options::strings"), std::string::npos);
+}
+
+TEST(ReadStrings, InterningIntoACallersPool) {
+  prism::string_pool pool;
+  std::string text = R"({"name": "tab\there", "tags": ["x", "y", "x", "tab\there"]})";
+  auto r = read<app::views>(text, {.strings = &pool});
+  ASSERT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r->name, "tab\there");
+  EXPECT_EQ(r->tags[0].data(), r->tags[2].data());  // repeated values are stored once
+  EXPECT_EQ(r->tags[3].data(), r->name.data());
+  EXPECT_EQ(pool.size(), 3u);
+  text.assign(text.size(), '#');  // the views outlive the input
+  EXPECT_EQ(r->tags[1], "y");
+}
+
+TEST(ReadStrings, FixedCapacityTargets) {
+  EXPECT_EQ(read<prism::short_string<4>>("\"abcd\"").value().view(), "abcd");
+  EXPECT_EQ(read_error<prism::short_string<4>>("\"abcde\"").code, error_code::out_of_range);
+  EXPECT_EQ(read<char>("\"x\"").value(), 'x');
+  EXPECT_EQ(read_error<char>("\"xy\"").code, error_code::invalid_value);
+}
+
+// ---- objects -------------------------------------------------------------------------------------------
+
+TEST(ReadObjects, UnknownKeysSkippedButValidatedOrRejected) {
+  std::string text = R"({"name": "a", "extra": {"deep": [1, 2, {"x": null}]}, "age": 3})";
+  auto r = read<app::user>(text);
+  ASSERT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r->age, 3);
+  auto bad = read_error<app::user>(R"({"name": "a", "extra": [1, 2,], "age": 3})");
+  EXPECT_EQ(bad.code, error_code::syntax_error);
+  EXPECT_EQ(bad.path, "$.extra");
+  auto strict = read_error<app::user>(text, {.reject_unknown_fields = true});
+  EXPECT_EQ(strict.code, error_code::unknown_field);
+  EXPECT_EQ(strict.path, "$.extra");
+  EXPECT_EQ(strict.message(), "unknown field \"extra\" in user at $.extra (line 1, column 15)");
+}
+
+TEST(ReadObjects, MissingFieldsKeepTheirValuesUnlessRequired) {
+  app::counters c;
+  c.medium = 99;
+  ASSERT_TRUE(read_into(R"({"small": 1})", c).has_value());
+  EXPECT_EQ(c.small, 1);
+  EXPECT_EQ(c.medium, 99);  // absent: untouched
+  EXPECT_EQ(c.ratio, 0.5);
+  auto e = read_error<app::counters>(R"({"small": 1})", {.require_all_fields = true});
+  EXPECT_EQ(e.code, error_code::missing_field);
+  EXPECT_EQ(e.message(), "missing required field \"medium\" in counters at $ (line 1, column 12)");
+  // optionals never have to be present
+  EXPECT_TRUE(read<app::user>(R"({"name": "a", "age": 1, "addresses": []})", {.require_all_fields = true}).has_value());
+}
+
+TEST(ReadObjects, RequiredPerFieldSettersAndComputedFields) {
+  auto a = read<app::account>(R"({"id": "x1", "cents": 250, "euros": 2})");
+  ASSERT_TRUE(a.has_value()) << a.error().message();
+  EXPECT_EQ(a->id(), "x1");
+  EXPECT_EQ(a->cents(), 250);
+  auto e = read_error<app::account>(R"({"cents": 250})");
+  EXPECT_EQ(e.code, error_code::missing_field);
+  // the computed field is known, so even the strict mode accepts it (and ignores its value)
+  EXPECT_TRUE(read<app::account>(R"({"id": "x", "euros": 9})", {.reject_unknown_fields = true}).has_value());
+}
+
+TEST(ReadObjects, OptionalTellsMissingFromNullFromPresent) {
+  app::user u;
+  u.email = "kept@example.com";
+  ASSERT_TRUE(read_into(R"({"name": "a"})", u).has_value());
+  EXPECT_EQ(u.email, "kept@example.com");  // missing: untouched
+  ASSERT_TRUE(read_into(R"({"email": null})", u).has_value());
+  EXPECT_FALSE(u.email.has_value());  // null: empty
+  ASSERT_TRUE(read_into(R"({"email": "b@example.com"})", u).has_value());
+  EXPECT_EQ(u.email, "b@example.com");
+}
+
+TEST(ReadObjects, DuplicateKeysTheLastWins) {
+  auto r = read<app::user>(R"({"name": "a", "age": 1, "name": "b", "addresses": [{"city": "x"}], "addresses": []})");
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->name, "b");
+  EXPECT_TRUE(r->addresses.empty());
+  auto m = read<std::map<std::string, std::vector<int>>>(R"({"k": [1, 2], "k": [3]})");
+  EXPECT_EQ(m.value().at("k"), std::vector<int>{3});
+}
+
+TEST(ReadObjects, KeysInAnyOrderAndEscapedKeys) {
+  auto r = read<app::address>(R"({"zip": 8000, "c\u0069ty": "Z"})");
+  ASSERT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r->city, "Z");
+  EXPECT_EQ(r->zip, 8000);
+}
+
+TEST(ReadObjects, EnumsByNameOrNumber) {
+  EXPECT_EQ(read<app::color>("\"blue\"").value(), app::color::blue);
+  auto e = read_error<app::color>("\"purple\"");
+  EXPECT_EQ(e.code, error_code::unknown_enumerator);
+  EXPECT_EQ(e.detail, "unknown enumerator \"purple\" for color");
+  EXPECT_EQ(read<app::color>("2", {.enums_as_numbers = true}).value(), app::color::blue);
+  EXPECT_EQ((read<std::map<app::color, int>>(R"({"green": 1})").value().at(app::color::green)), 1);
+  EXPECT_EQ((read<std::map<int, int>>(R"({"-5": 1})").value().at(-5)), 1);
+  EXPECT_EQ((read_error<std::map<int, int>>(R"({"x": 1})").code), error_code::type_mismatch);
+}
+
+TEST(ReadObjects, FixedSizeArraysWantTheirExactLength) {
+  EXPECT_EQ((read<std::array<int, 2>>("[1, 2]").value()), (std::array<int, 2>{1, 2}));
+  EXPECT_EQ((read_error<std::array<int, 2>>("[1]").detail), "expected 2 elements, found 1");
+  EXPECT_EQ((read_error<std::array<int, 2>>("[1, 2, 3]").detail), "expected 2 elements, found more");
+  EXPECT_EQ((read_error<std::tuple<int, std::string>>("[1]").detail), "expected 2 elements, found 1");
+}
+
+// ---- limits against hostile input ---------------------------------------------------------------------
+
+struct node {
+  std::vector<node> children;
+};
+
+TEST(ReadLimits, DepthIsBoundedForTypedAndSkippedValues) {
+  std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  auto e = prism::json::validate(deep);
+  ASSERT_FALSE(e.has_value());
+  EXPECT_EQ(e.error().code, error_code::depth_exceeded);
+  EXPECT_EQ(e.error().offset, 512u);
+  EXPECT_TRUE(prism::json::validate(std::string(512, '[') + std::string(512, ']')).has_value());
+  EXPECT_TRUE(prism::json::validate(deep, {.max_depth = 100000}).has_value());  // no recursion: no stack to overflow
+  // a skipped unknown value counts from the depth it sits at
+  std::string hidden = "{\"name\": \"a\", \"extra\": " + deep + "}";
+  EXPECT_EQ(read_error<app::user>(hidden).code, error_code::depth_exceeded);
+  // a recursive type stops at the limit instead of overflowing the stack
+  std::string tree;
+  for (int i = 0; i < 100000; ++i) tree += "{\"children\": [";
+  EXPECT_EQ(read_error<node>(tree).code, error_code::depth_exceeded);
+  EXPECT_EQ(read_error<node>(tree, {.max_depth = 64}).offset, 32u * 14u);  // 2 levels per 14-byte node
+}
+
+TEST(ReadLimits, TruncatedInputAtEveryPoint) {
+  std::string text = R"({"users": [{"name": "Zoë \u00e9", "age": -12, "email": null, "addresses": [{"city": "x", "zip": 1}]}]})";
+  ASSERT_TRUE(read<app::users_doc>(text).has_value());
+  for (std::size_t n = 0; n < text.size(); ++n) {
+    auto r = read<app::users_doc>(std::string_view(text).substr(0, n));
+    ASSERT_FALSE(r.has_value()) << n;
+    EXPECT_LE(r.error().offset, n) << n;
+    EXPECT_FALSE(r.error().message().empty());
+  }
+}
+
+}  // namespace
