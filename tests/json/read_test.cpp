@@ -109,7 +109,7 @@ TEST(ReadErrors, SyntaxErrors) {
     error_code code;
     std::size_t offset;
   } cases[] = {
-      {"[1,]", error_code::type_mismatch, 3},  // typed: ']' where an integer belongs
+      {"[1,]", error_code::syntax_error, 3},  // a closing bracket where a value belongs
       {"[1 2]", error_code::syntax_error, 3},
       {"[01]", error_code::syntax_error, 2},
       {"[1.]", error_code::syntax_error, 3},

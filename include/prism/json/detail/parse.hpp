@@ -65,6 +65,7 @@ inline std::string describe_found(const char* p, const char* e) {
 [[gnu::cold, gnu::noinline]] inline bool fail_expected(read_context& c, const char* what, const char* where,
                                                        error_code code = error_code::type_mismatch) {
   if (where == c.end) code = error_code::unexpected_end;
+  else if (std::string_view("\"{[tfn-0123456789").find(*where) == std::string_view::npos) code = error_code::syntax_error;
   return fail(c, code, where, std::string("expected ") + what + ", found " + describe_found(where, c.end));
 }
 
