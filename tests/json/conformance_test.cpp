@@ -91,6 +91,38 @@ TEST(Conformance, ImplementationDefinedMatchRecord) {
   EXPECT_EQ(actual, read_file(record)) << "i_ behaviour changed; review, then PRISM_UPDATE_GOLDEN=1";
 }
 
+/// Hands over one byte per read, so the streaming walk meets a refill at every point of every case.
+struct byte_at_a_time {
+  std::string_view text;
+  std::ptrdiff_t read(char* p, std::size_t n) {
+    if (text.empty() || n == 0) return 0;
+    *p = text.front();
+    text.remove_prefix(1);
+    return 1;
+  }
+};
+
+// The streaming walk (`prism check`, `prism fmt`) agrees with validate on every case, cut at every byte.
+TEST(Conformance, StreamingWalkAgrees) {
+  std::size_t agreed = 0, total = 0;
+  for (char prefix : {'y', 'n', 'i'}) {
+    for (const auto& f : cases(prefix)) {
+      std::string text = read_file(f);
+      auto whole = prism::json::validate(text);
+      auto streamed = prism::json::validate(byte_at_a_time{text});
+      ++total;
+      EXPECT_EQ(whole.has_value(), streamed.has_value()) << f.filename();
+      if (whole.has_value() != streamed.has_value()) continue;
+      ++agreed;
+      if (!whole) {
+        EXPECT_EQ(whole.error().code, streamed.error().code) << f.filename() << ": " << streamed.error().message();
+      }
+    }
+  }
+  EXPECT_EQ(total, 318u);
+  std::printf("streaming walk: %zu of %zu agree\n", agreed, total);
+}
+
 // The typed reader on the number cases validate accepts but a double cannot hold: an error, not infinity.
 TEST(Conformance, HugeNumbersAreOutOfRangeForDouble) {
   for (const char* name : {"i_number_huge_exp.json", "i_number_real_pos_overflow.json", "i_number_real_neg_overflow.json",

@@ -12,9 +12,12 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
+#include "../io/sink.hpp"
 #include "../io/source.hpp"
 #include "read.hpp"
+#include "writer.hpp"
 
 namespace prism::json {
 
@@ -42,7 +45,8 @@ class stream_input {
   void consume_byte() { consume(1); }
 
   /// Frames the value starting at the cursor: the text up to where it ends (its closing bracket or quote, or the
-  /// first delimiter after a scalar), or up to the end of the input when it never does, for the reader to report.
+  /// first delimiter after a scalar, included), or up to the end of the input when it never does, for the reader
+  /// to report. Readers consume only what they read of it.
   std::string_view frame() {
     std::size_t i = pos_;
     std::size_t depth = 0;
@@ -51,17 +55,21 @@ class stream_input {
     char first = buffer_[i];
     if (first == '"') {
       in_string = true;
-      ++i;
     } else if (first != '{' && first != '[') {
-      scalar = true;
+      scalar = true;  // its first byte is part of it, delimiter or not, for the reader to judge
+    } else {
+      depth = 1;
     }
+    ++i;
     for (;; ++i) {
       if (!available(i)) break;
       char ch = buffer_[i];
       if (scalar) {
         if (ch == ',' || ch == ']' || ch == '}' || ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t' || ch == '[' ||
-            ch == '{' || ch == '"')
+            ch == '{' || ch == '"') {
+          ++i;  // the delimiter too: the scanners then judge what follows as a whole input would show it
           break;
+        }
       } else if (in_string) {
         if (escaped) escaped = false;
         else if (ch == '\\') escaped = true;
@@ -135,8 +143,9 @@ class stream_input {
   bool available(std::size_t& i) {
     while (i >= end_) {
       std::size_t before = pos_;
-      if (!fill()) return false;
-      i -= before - pos_;  // fill() moved the window to the start
+      bool more = fill();
+      i -= before - pos_;  // fill() moves the window to the start, even when nothing more comes
+      if (!more) return false;
     }
     return true;
   }
@@ -176,13 +185,10 @@ class stream_input {
 /// Reads the framed `text` into `out` (read_value at the given depth), placing any error in the stream.
 template <class Reader, class T>
 result<void> read_frame(stream_input<Reader>& in, std::string_view text, T& out, const read_options& opts,
-                        std::size_t depth, bool whole) {
+                        std::size_t depth) {
   read_context c(text, opts);
   c.depth = depth;
-  bool ok = read_value(c, out);
-  if (ok && whole && c.p != c.end)
-    ok = fail(c, error_code::syntax_error, c.p, "unexpected " + describe_found(c.p, c.end) + " in a value");
-  if (ok) {
+  if (read_value(c, out)) {
     in.consume(static_cast<std::size_t>(c.p - c.begin));
     return {};
   }
@@ -253,8 +259,151 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
     }
   }
   std::string_view text = in.frame();
-  if (auto r = read_frame(in, text, out, opts, 0, true); !r) return r;
+  if (auto r = read_frame(in, text, out, opts, 0); !r) return r;
   return expect_end(in);
+}
+
+/// Receives the tokens of an untyped walk (see walk_stream); every member does nothing, so a walk with it
+/// only validates. fmt-like tools derive and override what they need.
+struct token_handler {
+  void begin_object() {}
+  void end_object() {}
+  void begin_array() {}
+  void end_array() {}
+  void key(std::string_view) {}
+  void string(std::string_view) {}
+  void number(std::string_view) {}
+  void boolean(bool) {}
+  void null() {}
+};
+
+/// Walks any one JSON document from a stream, validating it, and hands its tokens to h. Brackets, commas and
+/// colons are taken from the stream one at a time; each string, number or literal is framed and checked by the
+/// same scanners the contiguous reader uses. Memory is bounded by the longest scalar (and max_depth bits), not by
+/// the document, so a multi-GiB document streams in constant memory. Iterative: depth costs no stack.
+template <class Reader, class Handler>
+result<void> walk_stream(stream_input<Reader>& in, Handler& h, const read_options& opts) {
+  std::vector<bool> in_object;  // one entry per open level; bounded by max_depth
+  std::string buffer;
+  auto scalar = [&](bool is_key) -> result<void> {
+    std::string_view text = in.frame();
+    read_context c(text, opts);
+    const char* p = c.p;
+    bool ok = true;
+    if (p == c.end) {
+      ok = fail(c, error_code::unexpected_end, p);
+    } else if (*p == '"') {
+      std::string_view decoded;
+      ok = (p = read_string_text(c, p, buffer, decoded)) != nullptr;
+      if (ok) is_key ? h.key(decoded) : h.string(decoded);
+    } else if (is_key) {
+      ok = fail_expected(c, "a string key", p, error_code::syntax_error);
+    } else if (*p == '-' || is_digit(*p)) {
+      decimal_number d;
+      const char* first = p;
+      ok = (p = scan_number(c, p, d)) != nullptr;
+      if (ok) h.number({first, static_cast<std::size_t>(p - first)});
+    } else if (const char* t = match_literal(p, c.end, "true")) {
+      p = t;
+      h.boolean(true);
+    } else if (const char* f = match_literal(p, c.end, "false")) {
+      p = f;
+      h.boolean(false);
+    } else if (const char* n = match_literal(p, c.end, "null")) {
+      p = n;
+      h.null();
+    } else if (*p == 't' || *p == 'f' || *p == 'n') {
+      ok = fail_literal(c, p, *p == 't' ? "true" : *p == 'f' ? "false" : "null");
+    } else {
+      ok = fail_expected(c, "a value", p, error_code::syntax_error);
+    }
+    if (ok) {
+      in.consume(static_cast<std::size_t>(p - c.begin));
+      return {};
+    }
+    error e = std::move(c.err);
+    e.path = "$";
+    in.place(e, text);
+    if (e.code == error_code::unexpected_end && in.failed()) e.code = error_code::source_failed;
+    return e;
+  };
+  auto more = [&](std::string_view where) -> result<void> {
+    if (!in.skip_whitespace()) return in.error_at_end(where);
+    return {};
+  };
+
+  if (auto r = more("before any value"); !r) return r;
+value:
+  if (in.peek() == '{' || in.peek() == '[') {
+    bool object = in.peek() == '{';
+    if (in_object.size() == opts.max_depth) return in.error_here(error_code::depth_exceeded, "nesting deeper than max_depth");
+    in_object.push_back(object);
+    object ? h.begin_object() : h.begin_array();
+    in.consume_byte();
+    if (auto r = more(object ? "in an object" : "in an array"); !r) return r;
+    if (in.peek() == (object ? '}' : ']')) {
+      in.consume_byte();
+      in_object.pop_back();
+      object ? h.end_object() : h.end_array();
+      goto after_value;
+    }
+    if (object) goto key;
+    goto value;
+  }
+  if (auto r = scalar(false); !r) return r;
+  goto after_value;
+
+key:
+  if (auto r = scalar(true); !r) return r;
+  if (auto r = more("after a key"); !r) return r;
+  if (in.peek() != ':') return in.error_here(error_code::syntax_error, "expected ':' after a key");
+  in.consume_byte();
+  if (auto r = more("after ':'"); !r) return r;
+  goto value;
+
+after_value:
+  if (in_object.empty()) return expect_end(in);
+  if (auto r = more(in_object.back() ? "in an object" : "in an array"); !r) return r;
+  {
+    char ch = in.peek();
+    bool object = in_object.back();
+    in.consume_byte();
+    if (ch == ',') {
+      if (auto r = more("after ','"); !r) return r;
+      if (object) goto key;
+      goto value;
+    }
+    if (ch != (object ? '}' : ']'))
+      return in.error_here(error_code::syntax_error, object ? "expected ',' or '}' after a member" : "expected ',' or ']' after an element");
+    in_object.pop_back();
+    object ? h.end_object() : h.end_array();
+  }
+  goto after_value;
+}
+
+/// Drives a writer from a walk: reformatting.
+template <class Writer>
+struct writer_handler : token_handler {
+  Writer& w;
+  explicit writer_handler(Writer& writer) : w(writer) {}
+  void begin_object() { w.begin_object(); }
+  void end_object() { w.end_object(); }
+  void begin_array() { w.begin_array(); }
+  void end_array() { w.end_array(); }
+  void key(std::string_view k) { w.key(k); }
+  void string(std::string_view s) { w.value(s); }
+  void number(std::string_view n) { w.raw_value(n); }
+  void boolean(bool b) { w.value(b); }
+  void null() { w.null(); }
+};
+
+template <bool Pretty, class Reader, class Sink>
+result<std::size_t> reformat_with(Reader& reader, Sink& sink, const write_options& wopts, const read_options& ropts) {
+  stream_input<Reader> in(reader);
+  writer<Sink, Pretty> w(sink, wopts);
+  writer_handler<writer<Sink, Pretty>> h(w);
+  if (auto r = walk_stream(in, h, ropts); !r) return r.error();
+  return w.finish();
 }
 
 }  // namespace detail
@@ -306,7 +455,7 @@ result<std::size_t> read_records(In&& input, OnRecord&& on_record, const read_op
     auto r = detail::for_each_element(in, [&](std::size_t i) -> result<bool> {
       std::string_view text = in.frame();
       T value{};
-      if (auto rr = detail::read_frame(in, text, value, opts, 1, false); !rr) {
+      if (auto rr = detail::read_frame(in, text, value, opts, 1); !rr) {
         error e = rr.error();
         e.path.insert(1, "[" + std::to_string(i) + "]");
         return e;
@@ -320,11 +469,38 @@ result<std::size_t> read_records(In&& input, OnRecord&& on_record, const read_op
   do {
     std::string_view text = in.frame();
     T value{};
-    if (auto r = detail::read_frame(in, text, value, opts, 0, true); !r) return r.error();
+    if (auto r = detail::read_frame(in, text, value, opts, 0); !r) return r.error();
     if (!deliver(std::move(value))) return count;
   } while (in.skip_whitespace());
   if (in.failed()) return in.error_here(error_code::source_failed, "the input source failed");
   return count;
+}
+
+}  // namespace prism::json
+
+namespace prism::json {
+
+/// Checks that a stream holds one valid JSON document, whatever its shape, in memory bounded by its longest
+/// string or number. Errors carry the line and column.
+template <class In>
+  requires io::readable<In>
+result<void> validate(In&& input, const read_options& opts = {}) {
+  decltype(auto) reader = io::make_reader(std::forward<In>(input));
+  detail::stream_input<std::remove_cvref_t<decltype(reader)>> in(reader);
+  detail::token_handler h;
+  return detail::walk_stream(in, h, opts);
+}
+
+/// Re-emits the JSON document of a stream through the writer, compact or pretty per `wopts`, in memory bounded
+/// by its longest string or number: what `prism fmt` does. Strings come out re-escaped the writer's way (as
+/// little as JSON needs); numbers keep their text. Returns the bytes written or the first error (of either side).
+template <class In, class Out>
+  requires io::readable<In>
+result<std::size_t> reformat(In&& input, Out&& out, const write_options& wopts = {}, const read_options& ropts = {}) {
+  decltype(auto) reader = io::make_reader(std::forward<In>(input));
+  auto&& sink = io::make_sink(out);
+  if (wopts.indent > 0) return detail::reformat_with<true>(reader, sink, wopts, ropts);
+  return detail::reformat_with<false>(reader, sink, wopts, ropts);
 }
 
 }  // namespace prism::json

@@ -1,0 +1,115 @@
+// The prism command-line tool.
+//   prism check [FILE|-]...                       validate JSON documents; exit 0 all valid, 1 any invalid
+//   prism fmt [--indent N | --minify] [FILE|-]     re-emit a document, pretty (default indent 2) or compact
+// Both stream with memory bounded by the longest string or number in the input, so multi-GiB files are fine.
+// Exit status 2 for usage errors and unreadable files.
+#include <prism/prism.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+constexpr const char* usage =
+    "usage: prism check [FILE|-]...\n"
+    "       prism fmt [--indent N | --minify] [FILE|-]\n"
+    "check validates each JSON document (stdin when no file or '-'): exit 0 when all are valid, 1 otherwise,\n"
+    "with FILE:LINE:COLUMN: message on stderr for each invalid one. fmt re-emits one document on stdout.\n"
+    "Exit 2 for usage errors and files that cannot be opened.\n";
+
+int usage_error(const std::string& what) {
+  std::fprintf(stderr, "prism: %s\n%s", what.c_str(), usage);
+  return 2;
+}
+
+/// Opens FILE or stdin for "-"; null (after a message) when it cannot.
+std::FILE* open_input(const std::string& name) {
+  if (name == "-") return stdin;
+  std::FILE* f = std::fopen(name.c_str(), "rb");
+  if (!f) std::fprintf(stderr, "prism: cannot open %s: %s\n", name.c_str(), std::strerror(errno));
+  return f;
+}
+
+/// "FILE:LINE:COLUMN: message", the form editors and compilers use.
+void report(const std::string& name, const prism::error& e) {
+  std::string what = e.detail.empty() ? std::string(prism::describe(e.code)) : e.detail;
+  std::fprintf(stderr, "%s:%zu:%zu: %s\n", name == "-" ? "<stdin>" : name.c_str(), e.line, e.column, what.c_str());
+}
+
+int check(const std::vector<std::string>& files) {
+  int status = 0;
+  for (const std::string& name : files) {
+    std::FILE* f = open_input(name);
+    if (!f) {
+      status = 2;
+      continue;
+    }
+    auto r = prism::json::validate(f);
+    if (f != stdin) std::fclose(f);
+    if (!r) {
+      report(name, r.error());
+      if (status == 0) status = 1;
+    }
+  }
+  return status;
+}
+
+int fmt(int indent, const std::string& name) {
+  std::FILE* f = open_input(name);
+  if (!f) return 2;
+  auto r = prism::json::reformat(f, stdout, {.indent = indent});
+  if (f != stdin) std::fclose(f);
+  if (!r) {
+    report(name, r.error());
+    return 1;
+  }
+  std::fputc('\n', stdout);
+  return std::fflush(stdout) == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) return usage_error("no command");
+  std::string command = args[0];
+  args.erase(args.begin());
+  if (command == "check") {
+    for (const auto& a : args)
+      if (a.size() > 1 && a[0] == '-') return usage_error("check takes no option " + a);
+    if (args.empty()) args.push_back("-");
+    return check(args);
+  }
+  if (command == "fmt") {
+    int indent = 2;
+    std::string file;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      if (args[i] == "--minify") {
+        indent = 0;
+      } else if (args[i] == "--indent") {
+        if (i + 1 == args.size()) return usage_error("--indent needs a number");
+        char* end;
+        long n = std::strtol(args[++i].c_str(), &end, 10);
+        if (*end != '\0' || n < 0 || n > 16) return usage_error("--indent takes 0 to 16");
+        indent = static_cast<int>(n);
+      } else if (args[i].size() > 1 && args[i][0] == '-') {
+        return usage_error("unknown option " + args[i]);
+      } else if (!file.empty()) {
+        return usage_error("fmt takes one file");
+      } else {
+        file = args[i];
+      }
+    }
+    return fmt(indent, file.empty() ? "-" : file);
+  }
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::fputs(usage, stdout);
+    return 0;
+  }
+  return usage_error("unknown command " + command);
+}

@@ -1,0 +1,114 @@
+// The prism command-line tool, run as a user runs it: exit codes, FILE:LINE:COLUMN messages, stdin, and fmt's
+// output read back. PRISM_CLI is the built binary.
+#include <prism/prism.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct run_result {
+  int status;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  fs::path dir = fs::temp_directory_path() / ("prism_cli_" + std::to_string(::getpid()));
+  void SetUp() override { fs::create_directories(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+
+  fs::path file(const std::string& name, const std::string& text) {
+    fs::path p = dir / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p;
+  }
+
+  /// Runs `prism ARGS` in the temp folder, stdin from `input`.
+  run_result run(const std::string& args, const std::string& input = "") {
+    fs::path in = file("stdin.txt", input), out = dir / "out.txt", err = dir / "err.txt";
+    std::string cmd = "cd '" + dir.string() + "' && '" PRISM_CLI "' " + args + " <stdin.txt >out.txt 2>err.txt";
+    int raw = std::system(cmd.c_str());
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
+  }
+};
+
+TEST_F(Cli, CheckValidAndInvalidFiles) {
+  file("good.json", "{\"a\": [1, 2.5e3, \"x\", true, null]}\n");
+  file("bad.json", "{\"a\": [1,\n  2,,3]}\n");
+  EXPECT_EQ(run("check good.json").status, 0);
+  auto r = run("check good.json bad.json");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "bad.json:2:5: expected a value, found ','\n");
+  auto missing = run("check nowhere.json");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("cannot open nowhere.json"), std::string::npos);
+}
+
+TEST_F(Cli, CheckReadsStdin) {
+  EXPECT_EQ(run("check", "[1, 2]").status, 0);
+  EXPECT_EQ(run("check -", " [1, 2] ").status, 0);
+  auto r = run("check -", "[1, 2");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "<stdin>:1:6: unexpected end of input in an array\n");
+  EXPECT_EQ(run("check", "\"\xC3(\"").err, "<stdin>:1:2: invalid UTF-8 in a string\n");
+}
+
+TEST_F(Cli, UsageErrors) {
+  EXPECT_EQ(run("").status, 2);
+  EXPECT_EQ(run("frobnicate").status, 2);
+  EXPECT_EQ(run("check --strict").status, 2);
+  EXPECT_EQ(run("fmt --indent").status, 2);
+  EXPECT_EQ(run("fmt --indent x").status, 2);
+  EXPECT_EQ(run("fmt a.json b.json").status, 2);
+  EXPECT_EQ(run("--help").status, 0);
+}
+
+TEST_F(Cli, FmtPrettyAndMinified) {
+  std::string doc = "{\"name\": \"caf\\u00e9\", \"list\": [1, -0.5e-3, {\"deep\": []}], \"ok\": false}";
+  auto pretty = run("fmt", doc);
+  ASSERT_EQ(pretty.status, 0) << pretty.err;
+  EXPECT_EQ(pretty.out,
+            "{\n  \"name\": \"café\",\n  \"list\": [\n    1,\n    -0.5e-3,\n    {\n      \"deep\": []\n    }\n  ],\n"
+            "  \"ok\": false\n}\n");
+  auto compact = run("fmt --minify -", doc);
+  ASSERT_EQ(compact.status, 0);
+  EXPECT_EQ(compact.out, "{\"name\":\"café\",\"list\":[1,-0.5e-3,{\"deep\":[]}],\"ok\":false}\n");
+  auto four = run("fmt --indent 4", "[1]");
+  EXPECT_EQ(four.out, "[\n    1\n]\n");
+  auto bad = run("fmt", "{\"a\" 1}");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err, "<stdin>:1:6: expected ':' after a key\n");
+}
+
+TEST_F(Cli, FmtRealDataRoundTrips) {
+  fs::path twitter = fs::path(PRISM_DATA_DIR) / "json" / "twitter.json";
+  ASSERT_TRUE(fs::exists(twitter)) << twitter;
+  auto r = run("fmt --minify '" + twitter.string() + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  // the same document: equal after parsing both with an independent parser would need one here; prism's own
+  // validator and a second fmt pass (a fixed point) stand in for it
+  EXPECT_TRUE(prism::json::validate(r.out).has_value());
+  file("min.json", r.out);
+  EXPECT_EQ(run("fmt --minify min.json").out, r.out);
+  EXPECT_LT(r.out.size(), slurp(twitter).size());
+}
+
+}  // namespace
