@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Turns the benchmark's JSON output (and compile_cost.sh's TSV) into the markdown tables of RESULTS.md.
+"""Turns the benchmarks' JSON output (and compile_cost.sh's TSV) into the markdown tables of RESULTS.md.
 
-    python3 bench/report.py BENCH_JSON [COMPILE_TSV]
+    python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON]
 
+BENCH_JSON is prism_json_bench's output (the writer), READ_JSON prism_json_read_bench's (the reader).
 Throughput is the median over the repetitions of bytes per second, where the bytes are those of each
-library's own output; MB is 10^6 bytes. Ratios compare medians from the same run. Standard library only.
+library's own output for the writer and those of the input document for the reader; MB is 10^6 bytes.
+Ratios compare medians from the same run. Standard library only.
 """
+import argparse
 import csv
 import json
 import statistics
-import sys
 
 # Requirement targets: prism (reused std::string) as an MB/s ratio to RapidJSON's Writer and to nlohmann.
 TARGETS = {
@@ -34,6 +36,22 @@ ROWS = [
     ("rapidjson_fresh", "RapidJSON Writer, new StringBuffer + Writer per doc"),
     ("nlohmann", "nlohmann::json j = model; j.dump()"),
 ]
+
+# The reader: every row reads the same input into the same typed model; prism is compared with each peer.
+READ_TITLES = {
+    "json_performance": "json_performance.json into json_performance::obj_t",
+    "canada": "canada.json into canada::feature_collection",
+    "twitter": "twitter.json into twitter::search_response (a typed subset: unknown keys skipped)",
+    "seed000": "seed 000 model (prism's output for ns::model::build(1000, 0)) into ns::model::C",
+}
+READ_ROWS = [
+    ("prism", "prism::json::read_into, object reused"),
+    ("prism_fresh", "prism::json::read<T> (new object per doc)"),
+    ("simdjson", "simdjson On Demand, parser + object reused"),
+    ("rapidjson", "RapidJSON Document::Parse (reused) + fill from the DOM"),
+    ("nlohmann", "nlohmann::json::parse + from_json"),
+]
+READ_PEERS = [("simdjson", "simdjson"), ("rapidjson", "RapidJSON"), ("nlohmann", "nlohmann")]
 
 
 def load(path):
@@ -163,31 +181,105 @@ def compile_table(path):
     return lines
 
 
-def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    ctx, res = load(sys.argv[1])
+def workloads_of(res):
     workloads = []
     for name in res:
         w = name.split("/")[0]
         if w not in workloads:
             workloads.append(w)
+    return workloads
+
+
+def run_line(ctx, res, what):
     reps = max(r["reps"] for r in res.values())
-    out = []
-    out.append(f"Benchmark run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}: {ctx.get('num_cpus', '?')} CPUs "
-               f"at {ctx.get('mhz_per_cpu', '?')} MHz, Google Benchmark "
-               f"(library built as {ctx.get('library_build_type', '?')}). Medians of {reps} repetitions; "
-               "MB/s counts each library's own output bytes (MB = 10^6 bytes); cv is the coefficient of "
-               "variation of MB/s across repetitions.")
-    out.append("")
+    return (f"Benchmark run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}: {ctx.get('num_cpus', '?')} CPUs "
+            f"at {ctx.get('mhz_per_cpu', '?')} MHz, Google Benchmark "
+            f"(library built as {ctx.get('library_build_type', '?')}). Medians of {reps} repetitions; "
+            f"MB/s counts {what} (MB = 10^6 bytes); cv is the coefficient of "
+            "variation of MB/s across repetitions.")
+
+
+def write_section(ctx, res):
+    workloads = workloads_of(res)
+    out = [run_line(ctx, res, "each library's own output bytes"), ""]
     out += summary_table(workloads, res)
     for w in workloads:
         out.append("")
         out += workload_table(w, res)
-    if len(sys.argv) > 2:
+    return out
+
+
+def read_summary_table(workloads, res):
+    lines = ["### Reading typed models: prism (`read_into`, object reused) against each peer", ""]
+    lines.append("| workload | input bytes | prism MB/s | vs simdjson | vs RapidJSON | vs nlohmann | "
+                 "allocs/doc: prism / prism fresh / simdjson / RapidJSON / nlohmann |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+    for w in workloads:
+        p = res.get(f"{w}/prism")
+        if not p:
+            continue
+        ratios = []
+        for key, _ in READ_PEERS:
+            q = res.get(f"{w}/{key}")
+            ratios.append(fmt_ratio(p["mbps"] / q["mbps"]) if q else "?")
+        allocs = " / ".join(fmt_allocs(x["allocs"]) if x else "?"
+                            for x in (res.get(f"{w}/{key}") for key, _ in READ_ROWS))
+        lines.append(f"| {w} | {p['bytes']:.0f} | {p['mbps']:.0f} | {' | '.join(ratios)} | {allocs} |")
+    return lines
+
+
+def read_workload_table(w, res):
+    peers = [(res.get(f"{w}/{key}"), name) for key, name in READ_PEERS]
+    lines = [f"### Read: {READ_TITLES.get(w, w)}", ""]
+    lines.append("| library | MB/s | cv | µs/doc (CPU) | " + " | ".join(f"vs {name}" for _, name in peers) +
+                 " | allocs/doc |")
+    lines.append("| --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in peers) + " | ---: |")
+    for key, label in READ_ROWS:
+        r = res.get(f"{w}/{key}")
+        if r is None:
+            continue
+        ratios = " | ".join(fmt_ratio(r["mbps"] / q["mbps"]) if q else "" for q, _ in peers)
+        cv = f"{100 * r['cv']:.1f}%" if r["cv"] is not None else ""
+        lines.append(f"| {label} | {r['mbps']:.0f} | {cv} | {r['us']:.2f} | {ratios} | {fmt_allocs(r['allocs'])} |")
+    return lines
+
+
+def read_section(ctx, res):
+    workloads = workloads_of(res)
+    out = [run_line(ctx, res, "the bytes of the input document, the same for every library")]
+    if "simdjson" in ctx:
+        out[0] += (f" simdjson: {ctx['simdjson']} (stage 1 is chosen at run time, On Demand is compiled for "
+                   "the build's flags).")
+    out.append("")
+    out += read_summary_table(workloads, res)
+    for w in workloads:
         out.append("")
-        out += compile_table(sys.argv[2])
-    print("\n".join(out))
+        out += read_workload_table(w, res)
+    return out
+
+
+def section_of(path, section):
+    ctx, res = load(path)
+    # A --benchmark_filter that matches nothing in one binary leaves its output empty.
+    return section(ctx, res) if res else [f"No benchmark results in {path}."]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("bench_json", nargs="?", help="prism_json_bench's JSON output (the writer)")
+    ap.add_argument("compile_tsv", nargs="?", help="compile_cost.sh's TSV")
+    ap.add_argument("--read", metavar="READ_JSON", help="prism_json_read_bench's JSON output (the reader)")
+    args = ap.parse_args()
+    if not (args.bench_json or args.read):
+        ap.error("give BENCH_JSON, --read READ_JSON, or both")
+    sections = []
+    if args.bench_json:
+        sections.append(section_of(args.bench_json, write_section))
+        if args.compile_tsv:  # the compile cost is the writer's
+            sections.append(compile_table(args.compile_tsv))
+    if args.read:
+        sections.append(section_of(args.read, read_section))
+    print("\n\n".join("\n".join(lines) for lines in sections))
 
 
 if __name__ == "__main__":
