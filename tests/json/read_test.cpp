@@ -328,6 +328,27 @@ TEST(ReadObjects, MissingFieldsKeepTheirValuesUnlessRequired) {
   EXPECT_TRUE(read<app::user>(R"({"name": "a", "age": 1, "addresses": []})", {.require_all_fields = true}).has_value());
 }
 
+TEST(ReadObjects, ReusedElementsComeOutAsFreshOnes) {
+  app::users_doc doc;
+  ASSERT_TRUE(read_into(R"({"users": [{"name": "a", "age": 1, "email": "a@x", "addresses": [{"city": "c", "zip": 9}]},
+                                      {"name": "b", "age": 2}]})", doc).has_value());
+  const std::string* storage = &doc.users[0].name;
+  // the second document leaves fields out: reused elements must not keep the first document's values
+  ASSERT_TRUE(read_into(R"({"users": [{"name": "z"}]})", doc).has_value());
+  ASSERT_EQ(doc.users.size(), 1u);
+  EXPECT_EQ(&doc.users[0].name, storage);  // read in place
+  EXPECT_EQ(doc.users[0].name, "z");
+  EXPECT_EQ(doc.users[0].age, 0);
+  EXPECT_FALSE(doc.users[0].email.has_value());
+  EXPECT_TRUE(doc.users[0].addresses.empty());
+  std::vector<app::counters> many(3);
+  many[1].small = 100;
+  ASSERT_TRUE(read_into(R"([{}, {"ratio": 2}])", many).has_value());
+  ASSERT_EQ(many.size(), 2u);
+  EXPECT_EQ(many[1].small, 7);  // the default member initializer, not the old 100
+  EXPECT_EQ(many[1].ratio, 2.0);
+}
+
 TEST(ReadObjects, RequiredPerFieldSettersAndComputedFields) {
   auto a = read<app::account>(R"({"id": "x1", "cents": 250, "euros": 2})");
   ASSERT_TRUE(a.has_value()) << a.error().message();

@@ -112,8 +112,8 @@ bool read_floating(read_context& c, F& out) {
   if (p == c.end || (*p != '-' && !is_digit(*p))) [[unlikely]]
     return fail_expected(c, "number", p);
   decimal_number d;
-  const char* after = scan_number(c, p, d);
-  if (!after) return false;
+  const char* after = scan_number_fast(p, c.end, d);
+  if (!after && !(after = scan_number(c, p, d))) return false;
   if (!to_float(d, out)) [[unlikely]]
     return fail(c, error_code::out_of_range, p, "number " + std::string(p, after) + " too large for " +
                                                     std::string(alternative_name<F>()));
@@ -400,12 +400,30 @@ bool read_sequence(read_context& c, T& out) {
   } else {
     static_assert(requires { out.clear(); },
                   "prism: this sequence cannot be read (a span views elements it does not own)");
-    out.clear();
     if (c.p != c.end && *c.p == ']') {
+      out.clear();
       ++c.p;
       --c.depth;
       return true;
     }
+    if constexpr (requires { { out[0] } -> std::same_as<typename T::value_type&>; out.erase(out.begin(), out.end()); }) {
+      // Read over the elements already there, keeping their strings' and vectors' storage: a reused target
+      // then allocates nothing. Each element still comes out as a fresh one would (see read_record).
+      const std::size_t had = out.size();
+      const bool outer = c.reusing;
+      for (std::size_t i = 0;; ++i) {
+        c.reusing = i < had;
+        bool ok = i < had ? read_value(c, out[i]) : read_value(c, out.emplace_back());
+        c.reusing = outer;
+        if (!ok) return element_failed(i);
+        if (!next_item(c, ']')) {
+          if (c.err.code != error_code::none) return false;
+          if (i + 1 < had) out.erase(out.begin() + static_cast<std::ptrdiff_t>(i + 1), out.end());
+          return true;
+        }
+      }
+    }
+    out.clear();
     typename T::iterator last{};
     if constexpr (requires { out.before_begin(); }) last = out.before_begin();
     for (std::size_t i = 0;; ++i) {
@@ -583,6 +601,23 @@ bool read_field(read_context& c, T& obj) {
   }
 }
 
+/// Gives field I of obj its value in a default-constructed T: for elements read over old ones, whose fields the
+/// document leaves out.
+template <class T, std::size_t I>
+void reset_field(T& obj) {
+  static const T defaults{};
+  if constexpr (prism::detail::has_description<T>) {
+    const auto& f = std::get<I>(description<T>.list);
+    using F = std::remove_cvref_t<decltype(f)>;
+    if constexpr (requires { f.ref(obj); }) f.ref(obj) = f.get(defaults);
+    else if constexpr (!is_computed_field<F>) std::invoke(f.setter, obj, f.get(defaults));
+  } else {
+    prism::detail::visit_members(obj, [&](auto&... m) {
+      prism::detail::visit_members(defaults, [&](const auto&... d) { std::get<I>(std::tie(m...)) = std::get<I>(std::tie(d...)); });
+    });
+  }
+}
+
 /// Each field's key as it appears in a document that needs no escapes beyond the writer's: `"name"`.
 template <class T>
 inline constexpr auto quoted_keys = []<std::size_t... I>(std::index_sequence<I...>) {
@@ -594,6 +629,23 @@ template <class T>
 inline constexpr auto field_names_of = []<std::size_t... I>(std::index_sequence<I...>) {
   return std::array<std::string_view, sizeof...(I)>{field_name_of<T, I>...};
 }(std::make_index_sequence<field_count_of<T>>{});
+
+/// The index of the field named `key`, or the field count. Most unknown keys fail the length filter at once.
+template <class T>
+std::size_t find_field(std::string_view key) noexcept {
+  constexpr std::size_t n = field_count_of<T>;
+  constexpr std::uint64_t lengths = [] {
+    std::uint64_t m = 0;
+    for (std::string_view name : field_names_of<T>) m |= name.size() < 64 ? std::uint64_t{1} << name.size() : 0;
+    return m;
+  }();
+  if (key.size() < 64 && ((lengths >> key.size()) & 1) == 0) return n;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string_view name = field_names_of<T>[i];
+    if (name.size() == key.size() && same_bytes(name.data(), key.data(), key.size())) return i;
+  }
+  return n;
+}
 
 template <class T>
 bool read_record(read_context& c, T& obj) {
@@ -618,17 +670,13 @@ bool read_record(read_context& c, T& obj) {
     std::size_t index = n;
     std::string_view key;
     if (next < n && static_cast<std::size_t>(e - p) >= quoted_keys<T>[next].size() &&
-        std::memcmp(p, quoted_keys<T>[next].data(), quoted_keys<T>[next].size()) == 0) {
+        same_bytes(p, quoted_keys<T>[next].data(), quoted_keys<T>[next].size())) {
       index = next;
       key = field_names_of<T>[next];
       p += quoted_keys<T>[next].size();
     } else {
       if (!(p = read_string_text(c, p, c.scratch, key))) return false;
-      for (std::size_t i = 0; i < n; ++i)
-        if (field_names_of<T>[i] == key) {
-          index = i;
-          break;
-        }
+      index = find_field<T>(key);
     }
     p = skip_whitespace(p, e);
     if (p == e || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
@@ -656,6 +704,11 @@ bool read_record(read_context& c, T& obj) {
     }
     more = next_item(c, '}');
     if (c.err.code != error_code::none) return false;
+  }
+  if (c.reusing) {  // an element read over an old one: what the document leaves out must not be stale
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((seen[I] ? void() : reset_field<T, I>(obj)), ...);
+    }(std::make_index_sequence<n>{});
   }
   // required fields, checked once the object is complete
   return [&]<std::size_t... I>(std::index_sequence<I...>) {

@@ -24,6 +24,7 @@ struct read_context {
   const char* p;  ///< the cursor; hot loops copy it to a local and store it back
   const read_options& opts;
   std::size_t depth = 0;
+  bool reusing = false;     ///< reading over an old container element: absent fields get their defaults
   error err{};              ///< err.path collects segments innermost first as the error unwinds
   std::string scratch;      ///< keys with escapes, decoded
 
@@ -87,10 +88,32 @@ inline void locate(error& e, std::string_view input) {
 
 // ---- whitespace and literals -----------------------------------------------------------------------------
 
-inline const char* skip_whitespace(const char* p, const char* e) noexcept {
+constexpr bool is_whitespace(char ch) noexcept {
   constexpr std::uint64_t mask = (1ull << ' ') | (1ull << '\t') | (1ull << '\n') | (1ull << '\r');
-  while (p != e && static_cast<unsigned char>(*p) <= ' ' && ((mask >> static_cast<unsigned char>(*p)) & 1)) ++p;
+  return static_cast<unsigned char>(ch) <= ' ' && ((mask >> static_cast<unsigned char>(ch)) & 1);
+}
+
+/// Runs of whitespace longer than a byte or two are indentation: 16 bytes at a time.
+[[gnu::noinline]] inline const char* skip_whitespace_run(const char* p, const char* e) noexcept {
+#if defined(__SSE2__)
+  while (e - p >= 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                              _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+    auto other = static_cast<unsigned>(~_mm_movemask_epi8(ws)) & 0xFFFFu;
+    if (other != 0) return p + std::countr_zero(other);
+    p += 16;
+  }
+#endif
+  while (p != e && is_whitespace(*p)) ++p;
   return p;
+}
+
+inline const char* skip_whitespace(const char* p, const char* e) noexcept {
+  if (p == e || !is_whitespace(*p)) [[likely]]
+    return p;
+  if (++p == e || !is_whitespace(*p)) return p;  // one separating space: the common case after ':' and ','
+  return skip_whitespace_run(p, e);
 }
 
 /// The literal `word` (true, false, null) at p; returns its end or nullptr.
@@ -106,9 +129,80 @@ inline const char* match_literal(const char* p, const char* e, std::string_view 
   return fail(c, error_code::syntax_error, p, "invalid literal, expected " + std::string(word));
 }
 
+/// a[0, n) == b[0, n) for the short runs keys are, inline: two overlapping word compares instead of a call.
+inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+  auto word = [](const char* p, auto type) {
+    decltype(type) v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  if (n >= 8) {
+    for (std::size_t i = 0; i + 8 < n; i += 8)
+      if (word(a + i, std::uint64_t{}) != word(b + i, std::uint64_t{})) return false;
+    return word(a + n - 8, std::uint64_t{}) == word(b + n - 8, std::uint64_t{});
+  }
+  if (n >= 4) return word(a, std::uint32_t{}) == word(b, std::uint32_t{}) && word(a + n - 4, std::uint32_t{}) == word(b + n - 4, std::uint32_t{});
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 // ---- numbers ---------------------------------------------------------------------------------------------
 
 constexpr bool is_digit(char ch) noexcept { return static_cast<unsigned char>(ch - '0') < 10; }
+
+/// Eight ASCII digits at p as their value, or -1 when they are not all digits (SWAR: a few multiplies instead of
+/// eight dependent steps).
+inline std::int64_t eight_digits(const char* p) noexcept {
+  std::uint64_t v = load_le64(reinterpret_cast<const unsigned char*>(p));
+  if ((((v & 0xF0F0F0F0F0F0F0F0) | (((v + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) >> 4)) != 0x3333333333333333)) return -1;
+  v -= 0x3030303030303030;
+  v = (v * 10) + (v >> 8);  // pairs
+  v = (((v & 0x000000FF000000FF) * (100 + (1000000ull << 32))) + (((v >> 16) & 0x000000FF000000FF) * (1 + (10000ull << 32)))) >> 32;
+  return static_cast<std::int64_t>(v);
+}
+
+/// The common shapes of numbers, quickly: at most 19 significant digits, no leading-zero or syntax problems.
+/// Returns the end, or nullptr to leave the number (and any error in it) to scan_number.
+inline const char* scan_number_fast(const char* p, const char* e, decimal_number& d) noexcept {
+  d.first = p;
+  d.negative = *p == '-';
+  p += d.negative;
+  const char* int_first = p;
+  std::uint64_t w = 0;
+  while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
+  std::ptrdiff_t int_digits = p - int_first;
+  if (int_digits == 0 || (*int_first == '0' && int_digits > 1)) return nullptr;
+  std::ptrdiff_t frac_digits = 0;
+  if (p != e && *p == '.') {
+    const char* frac_first = ++p;
+    while (e - p >= 8) {
+      std::int64_t eight = eight_digits(p);
+      if (eight < 0) break;
+      w = w * 100000000 + static_cast<std::uint64_t>(eight);
+      p += 8;
+    }
+    while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
+    frac_digits = p - frac_first;
+    if (frac_digits == 0) return nullptr;
+  }
+  if (int_digits + frac_digits > 19) return nullptr;
+  std::int64_t exponent = 0;
+  if (p != e && (*p | 0x20) == 'e') {
+    ++p;
+    bool negative_exponent = p != e && *p == '-';
+    if (p != e && (*p == '-' || *p == '+')) ++p;
+    const char* exp_first = p;
+    while (p != e && is_digit(*p) && p - exp_first < 6) exponent = exponent * 10 + (*p++ - '0');
+    if (p == exp_first || (p != e && is_digit(*p))) return nullptr;  // no digits, or a huge exponent
+    if (negative_exponent) exponent = -exponent;
+  }
+  d.w = w;
+  d.q = exponent - frac_digits;
+  d.truncated = false;
+  d.last = p;
+  return p;
+}
 
 /// Scans the number at p (its first byte is '-' or a digit) into d, following RFC 8259's grammar exactly.
 /// Returns its end, or nullptr after recording the error.
@@ -473,7 +567,8 @@ value:
   }
   if (*p == '-' || is_digit(*p)) {
     decimal_number d;
-    if (!(p = scan_number(c, p, d))) return false;
+    if (const char* after = scan_number_fast(p, e, d)) p = after;
+    else if (!(p = scan_number(c, p, d))) return false;
     goto after_value;
   }
   return fail_expected(c, "a value", p, error_code::syntax_error);
