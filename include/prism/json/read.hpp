@@ -2,6 +2,7 @@
 // descriptions the writer uses, and builds the objects straight from the text: no DOM in between.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
@@ -601,19 +602,28 @@ bool read_field(read_context& c, T& obj) {
   }
 }
 
-/// Gives field I of obj its value in a default-constructed T: for elements read over old ones, whose fields the
-/// document leaves out.
+/// Moves src into dst, element by element for C arrays.
+template <class F>
+void move_assign(F& dst, F& src) {
+  if constexpr (std::is_array_v<F>) {
+    for (std::size_t i = 0; i < std::extent_v<F>; ++i) move_assign(dst[i], src[i]);
+  } else {
+    dst = std::move(src);
+  }
+}
+
+/// Gives field I of obj its value in `defaults`, a default-constructed T (so default member initializers count):
+/// for elements read over old ones, whose fields the document leaves out.
 template <class T, std::size_t I>
-void reset_field(T& obj) {
-  static const T defaults{};
+void reset_field(T& obj, T& defaults) {
   if constexpr (prism::detail::has_description<T>) {
     const auto& f = std::get<I>(description<T>.list);
     using F = std::remove_cvref_t<decltype(f)>;
-    if constexpr (requires { f.ref(obj); }) f.ref(obj) = f.get(defaults);
+    if constexpr (requires { f.ref(obj); }) move_assign(f.ref(obj), f.ref(defaults));
     else if constexpr (!is_computed_field<F>) std::invoke(f.setter, obj, f.get(defaults));
   } else {
     prism::detail::visit_members(obj, [&](auto&... m) {
-      prism::detail::visit_members(defaults, [&](const auto&... d) { std::get<I>(std::tie(m...)) = std::get<I>(std::tie(d...)); });
+      prism::detail::visit_members(defaults, [&](auto&... d) { move_assign(std::get<I>(std::tie(m...)), std::get<I>(std::tie(d...))); });
     });
   }
 }
@@ -705,10 +715,15 @@ bool read_record(read_context& c, T& obj) {
     more = next_item(c, '}');
     if (c.err.code != error_code::none) return false;
   }
-  if (c.reusing) {  // an element read over an old one: what the document leaves out must not be stale
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((seen[I] ? void() : reset_field<T, I>(obj)), ...);
-    }(std::make_index_sequence<n>{});
+  // An element read over an old one: what the document leaves out must not be stale. Rare (documents usually
+  // have every field), so a default T is made only then.
+  if (c.reusing && std::find(seen.begin(), seen.begin() + n, false) != seen.begin() + n) {
+    if constexpr (std::is_default_constructible_v<T>) {
+      T defaults{};
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((seen[I] ? void() : reset_field<T, I>(obj, defaults)), ...);
+      }(std::make_index_sequence<n>{});
+    }
   }
   // required fields, checked once the object is complete
   return [&]<std::size_t... I>(std::index_sequence<I...>) {
