@@ -1,7 +1,8 @@
-// The demo: real data through prism's writer. Loads canada.json and twitter.json into typed models (with
-// nlohmann::json until prism's reader lands), builds the seed 000 model and the jsonsink workload, then
-// writes each as JSON into a growable string, a fixed 64-byte buffer and a counting sink, checks the
-// output with an independent parser, and prints sizes and throughput.
+// The demo: real data through prism. Reads canada.json and twitter.json into typed models with prism's reader
+// (streamed from the file), builds the seed 000 model and the jsonsink workload, then writes each as JSON into a
+// growable string, a fixed 64-byte buffer and a counting sink, checks the output with an independent parser
+// (nlohmann) and by reading it back, and prints sizes and read and write throughput. Then it streams the tweets
+// as newline-delimited JSON record by record, and shows what a reader error looks like.
 //   prism_demo [DATA_DIR]   DATA_DIR holds canada.json and twitter.json; without it, data is generated.
 #include <prism/prism.hpp>
 
@@ -10,11 +11,12 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "models/canada.hpp"
 #include "models/jsonsink.hpp"
-#include "models/load_nlohmann.hpp"
 #include "models/seed000.hpp"
 #include "models/twitter.hpp"
 
@@ -59,23 +61,31 @@ twitter::search_response generated_twitter() {
   return t;
 }
 
-/// Writes `model` into a reused string until ~0.3 s have passed; returns MB/s.
-template <class T>
-double throughput(const T& model, std::size_t size) {
+/// Runs `step` until ~0.3 s have passed; returns MB/s for `size` bytes per step.
+template <class Step>
+double throughput(std::size_t size, Step step) {
   using clock = std::chrono::steady_clock;
-  std::string out;
-  out.reserve(size);
   std::size_t runs = 0;
   auto start = clock::now();
   auto elapsed = clock::duration::zero();
   do {
-    out.clear();
-    (void)prism::json::write(model, out);
+    step();
     ++runs;
     elapsed = clock::now() - start;
   } while (elapsed < std::chrono::milliseconds(300));
   double seconds = std::chrono::duration<double>(elapsed).count();
   return static_cast<double>(size * runs) / seconds / 1e6;
+}
+
+/// Reads a file into T with prism, streaming it from the FILE*; throws with prism's message on error.
+template <class T>
+T read_file(const std::filesystem::path& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw std::runtime_error("cannot open " + path.string());
+  prism::result<T> r = prism::json::read<T>(f);
+  std::fclose(f);
+  if (!r) throw std::runtime_error(path.string() + ": " + r.error().message());
+  return std::move(*r);
 }
 
 template <class T>
@@ -95,13 +105,26 @@ bool show(const char* label, const char* source, const T& model) {
   prism::io::counting_sink counter;
   std::size_t pretty = prism::json::write(model, counter, {.indent = 2}).value();
 
+  // Read back what was written: the same model, so writing it again gives the same bytes.
+  T back{};
+  auto read_back = prism::json::read_into(json, back);
+  bool round_trip = read_back && prism::json::to_string(back).value() == json;
+
   bool valid = nlohmann::json::accept(json) && streamed == json.size();
   std::printf("%s: %s\n", label, source);
-  std::printf("  compact %zu bytes, pretty %zu bytes; 64-byte buffer: %zu bytes in %zu flushes; %s\n", json.size(),
-              pretty, streamed, flushes, valid ? "independent parser accepts it" : "INVALID OUTPUT");
+  std::printf("  compact %zu bytes, pretty %zu bytes; 64-byte buffer: %zu bytes in %zu flushes; %s; %s\n", json.size(),
+              pretty, streamed, flushes, valid ? "independent parser accepts it" : "INVALID OUTPUT",
+              round_trip ? "reads back identical" : "READ BACK DIFFERS");
   std::printf("  %.*s...\n", 110, json.c_str());
-  std::printf("  write speed: %.0f MB/s\n", throughput(model, json.size()));
-  return valid;
+  std::string out;
+  out.reserve(json.size());
+  double write_speed = throughput(json.size(), [&] {
+    out.clear();
+    (void)prism::json::write(model, out);
+  });
+  double read_speed = throughput(json.size(), [&] { (void)prism::json::read_into(json, back); });
+  std::printf("  write %.0f MB/s, read %.0f MB/s\n", write_speed, read_speed);
+  return valid && round_trip;
 }
 
 }  // namespace
@@ -111,7 +134,7 @@ int main(int argc, char** argv) {
   bool real = argc > 1 && std::filesystem::exists(dir / "canada.json") && std::filesystem::exists(dir / "twitter.json");
   bool ok = true;
   try {
-    std::printf("prism %s data\n\n", real ? "writing real" : "writing generated");
+    std::printf("prism on %s data\n\n", real ? "real" : "generated");
 
     ns::model::C seed = ns::model::build(1000, 10);
     ok &= show("seed 000 model (1000 B elements)", "built as in the post", seed);
@@ -119,7 +142,7 @@ int main(int argc, char** argv) {
     std::vector<jsonsink::sample> sink_doc = jsonsink::make_document();
     ok &= show("jsonsink workload (24 objects of a u32 and four doubles)", "generated, fixed seed", sink_doc);
 
-    auto can = real ? models::load_file<canada::feature_collection>((dir / "canada.json").string()) : generated_canada();
+    auto can = real ? read_file<canada::feature_collection>(dir / "canada.json") : generated_canada();
     std::size_t points = 0;
     for (const auto& f : can.features)
       for (const auto& ring : f.geometry.coordinates) points += ring.size();
@@ -127,10 +150,29 @@ int main(int argc, char** argv) {
                              std::to_string(points) + " points";
     ok &= show("canada", can_source.c_str(), can);
 
-    auto tw = real ? models::load_file<twitter::search_response>((dir / "twitter.json").string()) : generated_twitter();
+    auto tw = real ? read_file<twitter::search_response>(dir / "twitter.json") : generated_twitter();
     std::string tw_source = (real ? (dir / "twitter.json").string() : std::string("generated")) + ", " +
-                            std::to_string(tw.statuses.size()) + " statuses (typed subset)";
+                            std::to_string(tw.statuses.size()) + " statuses (typed subset; the rest is skipped)";
     ok &= show("twitter", tw_source.c_str(), tw);
+
+    // The statuses as newline-delimited JSON, read back one record at a time.
+    std::string ndjson;
+    for (const auto& s : tw.statuses) {
+      (void)prism::json::write(s, ndjson);
+      ndjson += '\n';
+    }
+    std::istringstream records(ndjson);
+    std::size_t users_with_url = 0;
+    auto count = prism::json::read_records<twitter::status>(records, [&](twitter::status&& s) { users_with_url += s.user.url.has_value(); });
+    ok &= count && *count == tw.statuses.size();
+    std::printf("\nnewline-delimited: %zu bytes, %zu records read one at a time, %zu users with a url\n", ndjson.size(),
+                count ? *count : 0, users_with_url);
+
+    // What a reader error says: a status whose id is text.
+    std::string broken = "[{\"id\": 1},\n {\"id\": 2, \"user\": {\"followers_count\": \"many\"}}]";
+    auto bad = prism::json::read<std::vector<twitter::status>>(broken);
+    std::printf("an invalid document: %s\n", bad ? "accepted?" : bad.error().message().c_str());
+    ok &= !bad;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "demo failed: %s\n", e.what());
     return 1;
