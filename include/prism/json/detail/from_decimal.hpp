@@ -80,7 +80,7 @@ inline u128 power_of_five_128(int q) noexcept {
 /// w * 10^q as a binary significand and exponent, correctly rounded to nearest even, for w != 0 with
 /// smallest_power_of_ten <= q <= largest_power_of_ten and q within dtoa's table.
 template <class F>
-adjusted_mantissa eisel_lemire(std::int64_t q, std::uint64_t w) noexcept {
+[[gnu::always_inline]] inline adjusted_mantissa eisel_lemire(std::int64_t q, std::uint64_t w) noexcept {
   using fmt = float_format<F>;
   adjusted_mantissa answer;
   int lz = std::countl_zero(w);
@@ -178,13 +178,15 @@ bool slow_to_float(const decimal_number& d, F& out) noexcept {
 #endif
 }
 
+inline constexpr std::uint64_t exact_powers_of_10_u64[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
 inline constexpr double exact_powers_of_10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                                 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                                 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 /// d as the nearest F (ties to even). False when it is too large for F (infinite).
 template <class F>
-bool to_float(const decimal_number& d, F& out) noexcept {
+[[gnu::always_inline]] inline bool to_float(const decimal_number& d, F& out) noexcept {
   using fmt = float_format<F>;
 #if FLT_EVAL_METHOD == 0  // Clinger: w and 10^|q| are exact, so one correctly rounded operation is exact
   if (!d.truncated && d.w <= (std::uint64_t{1} << (fmt::mantissa_bits + 1)) && d.q >= -fmt::max_exact_power_of_ten &&

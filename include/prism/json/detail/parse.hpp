@@ -151,38 +151,60 @@ inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
 
 constexpr bool is_digit(char ch) noexcept { return static_cast<unsigned char>(ch - '0') < 10; }
 
-/// Eight ASCII digits at p as their value, or -1 when they are not all digits (SWAR: a few multiplies instead of
-/// eight dependent steps).
-inline std::int64_t eight_digits(const char* p) noexcept {
-  std::uint64_t v = load_le64(reinterpret_cast<const unsigned char*>(p));
-  if ((((v & 0xF0F0F0F0F0F0F0F0) | (((v + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) >> 4)) != 0x3333333333333333)) return -1;
+/// The value of the eight ASCII digits in v (the first in the lowest byte): a few multiplies instead of eight
+/// dependent steps.
+constexpr std::uint64_t eight_digit_value(std::uint64_t v) noexcept {
   v -= 0x3030303030303030;
   v = (v * 10) + (v >> 8);  // pairs
-  v = (((v & 0x000000FF000000FF) * (100 + (1000000ull << 32))) + (((v >> 16) & 0x000000FF000000FF) * (1 + (10000ull << 32)))) >> 32;
-  return static_cast<std::int64_t>(v);
+  return (((v & 0x000000FF000000FF) * (100 + (1000000ull << 32))) +
+          (((v >> 16) & 0x000000FF000000FF) * (1 + (10000ull << 32)))) >> 32;
+}
+
+/// How many of the eight bytes in v, from the first, are ASCII digits.
+constexpr int leading_digits(std::uint64_t v) noexcept {
+  // 0x33 in each byte that is a digit: its high nibble is 3 and adding 6 keeps it 3. Bytes after the first
+  // non-digit may be disturbed by a carry, which does not matter.
+  std::uint64_t y = ((v & 0xF0F0F0F0F0F0F0F0) | (((v + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) >> 4)) ^ 0x3333333333333333;
+  std::uint64_t nonzero = (((y & 0x7F7F7F7F7F7F7F7F) + 0x7F7F7F7F7F7F7F7F) | y) & 0x8080808080808080;
+  return nonzero == 0 ? 8 : std::countr_zero(nonzero) / 8;
+}
+
+/// Accumulates the run of digits at p into w, eight bytes at a time while that many remain; returns its end.
+[[gnu::always_inline]] inline const char* accumulate_digits(const char* p, const char* e, std::uint64_t& w) noexcept {
+  while (e - p >= 8) {
+    std::uint64_t v = load_le64(reinterpret_cast<const unsigned char*>(p));
+    int k = leading_digits(v);
+    if (k == 8) {
+      w = w * 100000000 + eight_digit_value(v);
+      p += 8;
+      continue;
+    }
+    if (k != 0) {
+      // the k digits moved to the top, zeros ('0') below them: the same value
+      int shift = 8 * (8 - k);
+      w = w * exact_powers_of_10_u64[k] + eight_digit_value((v << shift) | (0x3030303030303030ull >> (64 - shift)));
+    }
+    return p + k;
+  }
+  while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
+  return p;
 }
 
 /// The common shapes of numbers, quickly: at most 19 significant digits, no leading-zero or syntax problems.
 /// Returns the end, or nullptr to leave the number (and any error in it) to scan_number.
-inline const char* scan_number_fast(const char* p, const char* e, decimal_number& d) noexcept {
+[[gnu::always_inline]] inline const char* scan_number_fast(const char* p, const char* e, decimal_number& d) noexcept {
   d.first = p;
   d.negative = *p == '-';
   p += d.negative;
   const char* int_first = p;
   std::uint64_t w = 0;
-  while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
+  while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');  // usually a few digits
   std::ptrdiff_t int_digits = p - int_first;
   if (int_digits == 0 || (*int_first == '0' && int_digits > 1)) return nullptr;
   std::ptrdiff_t frac_digits = 0;
   if (p != e && *p == '.') {
     const char* frac_first = ++p;
-    while (e - p >= 8) {
-      std::int64_t eight = eight_digits(p);
-      if (eight < 0) break;
-      w = w * 100000000 + static_cast<std::uint64_t>(eight);
-      p += 8;
-    }
-    while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
+    p = accumulate_digits(p, e, w);
     frac_digits = p - frac_first;
     if (frac_digits == 0) return nullptr;
   }
