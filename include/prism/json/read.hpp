@@ -59,22 +59,40 @@ inline bool next_item(read_context& c, char close) {
 
 // ---- scalars -------------------------------------------------------------------------------------------
 
+/// "number 300 out of range for int8" (kept out of line: the readers' hot paths stay small).
+[[gnu::cold, gnu::noinline]] inline bool fail_number_range(read_context& c, const char* first, const char* last,
+                                                          std::string_view type, const char* how = "out of range for") {
+  return fail(c, error_code::out_of_range, first, "number " + std::string(first, last) + " " + how + " " + std::string(type));
+}
+
+/// A malformed number: scan_number says what is wrong with it.
+[[gnu::cold, gnu::noinline]] inline bool fail_number_syntax(read_context& c, const char* p) {
+  decimal_number d;
+  if (scan_number(c, p, d)) fail(c, error_code::syntax_error, p, "malformed number");  // not reached: it records why
+  return false;
+}
+
+/// A number with a fraction or exponent where an integer belongs (or a malformed one: that error first).
+[[gnu::cold, gnu::noinline]] inline bool fail_not_integer(read_context& c, const char* p) {
+  decimal_number d;
+  if (!scan_number(c, p, d)) return false;
+  return fail(c, error_code::type_mismatch, p, "expected integer, found a number with a fraction or exponent");
+}
+
 template <class I>
 bool read_integer(read_context& c, I& out) {
   const char* p = c.p;
   const char* e = c.end;
   bool negative = p != e && *p == '-';
   const char* q = p + negative;
-  if (q == e || !is_digit(*q)) [[unlikely]] {
-    if (negative) return q == e ? fail(c, error_code::unexpected_end, q) : fail(c, error_code::syntax_error, q, "expected a digit after '-'");
-    return fail_expected(c, "integer", p);
-  }
+  if (q == e || !is_digit(*q)) [[unlikely]]
+    return negative ? fail_number_syntax(c, p) : fail_expected(c, "integer", p);
   std::uint64_t v = 0;
   bool overflow = false;
   if (*q == '0') {
     ++q;
     if (q != e && is_digit(*q)) [[unlikely]]
-      return fail(c, error_code::syntax_error, q, "leading zeros are not allowed");
+      return fail_number_syntax(c, p);
   } else {
     const char* safe = e - q > 19 ? q + 19 : e;  // 19 digits cannot overflow 64 bits
     while (q != safe && is_digit(*q)) v = v * 10 + static_cast<unsigned>(*q++ - '0');
@@ -83,24 +101,19 @@ bool read_integer(read_context& c, I& out) {
       ++q;
     }
   }
-  if (q != e && (*q == '.' || *q == 'e' || *q == 'E')) [[unlikely]] {
-    decimal_number d;
-    if (!scan_number(c, p, d)) return false;
-    return fail(c, error_code::type_mismatch, p, "expected integer, found a number with a fraction or exponent");
-  }
+  if (q != e && (*q == '.' || *q == 'e' || *q == 'E')) [[unlikely]]
+    return fail_not_integer(c, p);
   using U = std::make_unsigned_t<I>;
   constexpr auto max = static_cast<std::uint64_t>(std::numeric_limits<I>::max());
   if (negative) {
     // the magnitude of the most negative value is max + 1; unsigned targets take only -0
     constexpr std::uint64_t limit = std::is_signed_v<I> ? max + 1 : 0;
     if (overflow || v > limit) [[unlikely]]
-      return fail(c, error_code::out_of_range, p,
-                  "number " + std::string(p, q) + " out of range for " + std::string(alternative_name<I>()));
+      return fail_number_range(c, p, q, alternative_name<I>());
     out = static_cast<I>(static_cast<U>(0) - static_cast<U>(v));
   } else {
     if (overflow || v > max) [[unlikely]]
-      return fail(c, error_code::out_of_range, p,
-                  "number " + std::string(p, q) + " out of range for " + std::string(alternative_name<I>()));
+      return fail_number_range(c, p, q, alternative_name<I>());
     out = static_cast<I>(v);
   }
   c.p = q;
@@ -116,8 +129,7 @@ bool read_floating(read_context& c, F& out) {
   const char* after = scan_number_fast(p, c.end, d);
   if (!after && !(after = scan_number(c, p, d))) return false;
   if (!to_float(d, out)) [[unlikely]]
-    return fail(c, error_code::out_of_range, p, "number " + std::string(p, after) + " too large for " +
-                                                    std::string(alternative_name<F>()));
+    return fail_number_range(c, p, after, alternative_name<F>(), "too large for");
   c.p = after;
   return true;
 }
