@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <chrono>
+#include <cstdint>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -438,6 +440,61 @@ TEST(ReadLimits, TruncatedInputAtEveryPoint) {
     EXPECT_LE(r.error().offset, n) << n;
     EXPECT_FALSE(r.error().message().empty());
   }
+}
+
+// ---- found by fuzzing (tests/fuzz/regressions holds the inputs) -------------------------------------------
+
+enum plain_shade { light, dark };  // no fixed underlying type: only its enumerators' values are valid
+
+struct stamped {
+  std::chrono::system_clock::time_point when;  // nanoseconds on libstdc++: 1678 to 2262
+  std::chrono::sys_seconds when_s;
+};
+
+TEST(ReadFuzzFindings, SequenceCutShortRightBeforeABlockBoundary) {
+  // a 2-byte lead at offset 14 followed by another lead at 15, whose own sequence crosses the 16-byte block
+  EXPECT_EQ(read_error<std::string>("\"aaaaaaaaaaaaaa\xDF\xCE\x82\"").code, error_code::invalid_utf8);
+  EXPECT_EQ(read<std::string>("\"aaaaaaaaaaaaaa\xDF\xCE\x82\"", {.replace_invalid_utf8 = true}).value(),
+            "aaaaaaaaaaaaaa\xEF\xBF\xBD\xCE\x82");
+  EXPECT_FALSE(prism::json::validate("\"aaaaaaaaaaaaa\xE2\x82\xCE\x82\"").has_value());
+}
+
+TEST(ReadFuzzFindings, UnlimitedDepthAllocatesOnlyWhatTheDocumentNeeds) {
+  EXPECT_TRUE(prism::json::validate("[[]]", {.max_depth = SIZE_MAX}).has_value());
+  EXPECT_TRUE(prism::json::validate(std::string(1000, '[') + std::string(1000, ']'), {.max_depth = SIZE_MAX}).has_value());
+}
+
+TEST(ReadFuzzFindings, EmptyStringViewWrites) {
+  EXPECT_EQ(prism::json::to_string(std::string_view{}).value(), "\"\"");
+}
+
+TEST(ReadFuzzFindings, NumbersOutsideAnUnfixedEnum) {
+  EXPECT_EQ(read<plain_shade>("1", {.enums_as_numbers = true}).value(), dark);
+  EXPECT_EQ(read_error<plain_shade>("2", {.enums_as_numbers = true}).code, error_code::unknown_enumerator);
+  EXPECT_EQ(read<app::color>("2", {.enums_as_numbers = true}).value(), app::color::blue);
+}
+
+TEST(ReadFuzzFindings, TimestampsBeyondTheClockOrTheYearRange) {
+  auto far = read_error<stamped>(R"({"when": "1000-01-01T00:00:00Z"})");
+  EXPECT_EQ(far.code, error_code::out_of_range);
+  EXPECT_EQ(far.path, "$.when");
+  EXPECT_TRUE(read<stamped>(R"({"when_s": "1000-01-01T00:00:00Z"})").has_value());
+  EXPECT_EQ(read_error<stamped>(R"({"when_s": "0000-01-01T00:00:00+00:01"})").code, error_code::out_of_range);
+  EXPECT_EQ(read_error<stamped>(R"({"when_s": "9999-12-31T23:59:59-00:01"})").code, error_code::out_of_range);
+}
+
+TEST(ReadFuzzFindings, RepeatedKeyTheLastWinsWhole) {
+  struct inner {
+    std::string s;
+  };
+  struct outer {
+    inner in;
+  };
+  EXPECT_EQ(read<outer>(R"({"in": {"s": "a"}, "in": {}})").value().in.s, "");
+  std::vector<outer> old(1);
+  old[0].in.s = "old";
+  ASSERT_TRUE(read_into(R"([{"in": {"s": "a"}, "in": {}}])", old).has_value());
+  EXPECT_EQ(old[0].in.s, "");
 }
 
 }  // namespace

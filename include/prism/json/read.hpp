@@ -239,12 +239,29 @@ inline bool read_char(read_context& c, char& out) {
   return true;
 }
 
+/// Whether an enum may hold v. With a fixed underlying type (every enum class, and `enum e : int`) any value of
+/// that type; without one, only values within its enumerators' bits are valid, so prism asks for a named one.
+template <class E>
+bool enum_value_allowed(std::underlying_type_t<E> v) {
+  if constexpr (requires { E{std::underlying_type_t<E>{}}; }) {
+    return true;
+  } else {
+    using names = prism::detail::enum_names<E>;
+    auto i = static_cast<long long>(v);
+    return i >= names::min && i <= names::max && !names::table[static_cast<std::size_t>(i - names::min)].empty();
+  }
+}
+
 template <class E>
 bool read_enum(read_context& c, E& out) {
   using U = std::underlying_type_t<E>;
   if (c.opts.enums_as_numbers) {
+    const char* start = c.p;
     U v;
     if (!read_integer(c, v)) return false;
+    if (!enum_value_allowed<E>(v))
+      return fail(c, error_code::unknown_enumerator, start,
+                  "number " + std::to_string(v) + " is no enumerator of " + std::string(prism::detail::type_name<E>()));
     out = static_cast<E>(v);
     return true;
   }
@@ -354,7 +371,14 @@ bool read_timestamp(read_context& c, TP& out) {
   }
   if (i != t.size()) return bad("unexpected text after the time zone");
   sys_seconds secs = sys_days{ymd} + hours{h} + minutes{m} + seconds{s} - minutes{offset_minutes};
-  out = time_point_cast<D_>(secs) + fraction;
+  int utc_year = static_cast<int>(year_month_day{floor<days>(secs)}.year());
+  if (utc_year < 0 || utc_year > 9999)  // what the writer can write back
+    return fail(c, error_code::out_of_range, start, "timestamp outside the years 0000-9999 in UTC");
+  // the target's ticks may not reach that far (nanoseconds in 64 bits span 1678-2262)
+  if (secs.time_since_epoch() > floor<seconds>(D_::max()) || secs.time_since_epoch() < ceil<seconds>(D_::min()) ||
+      (secs.time_since_epoch() == floor<seconds>(D_::max()) && fraction > D_::max() - duration_cast<D_>(floor<seconds>(D_::max()))))
+    return fail(c, error_code::out_of_range, start, "timestamp outside the range of its clock's duration");
+  out = TP(duration_cast<D_>(secs.time_since_epoch()) + fraction);
   return true;
 }
 
@@ -507,6 +531,11 @@ bool read_map_key(read_context& c, std::string_view text, bool in_input, const c
     if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || text.empty())
       return fail(c, r.ec == std::errc::result_out_of_range ? error_code::out_of_range : error_code::type_mismatch, at,
                   "expected an integer key, found \"" + std::string(text) + "\"");
+    if constexpr (kk == kind::enumeration) {
+      if (!enum_value_allowed<K>(v))
+        return fail(c, error_code::unknown_enumerator, at,
+                    "key " + std::string(text) + " is no enumerator of " + std::string(prism::detail::type_name<K>()));
+    }
     key = static_cast<K>(v);
     return true;
   } else {
@@ -640,6 +669,18 @@ void reset_field(T& obj, T& defaults) {
   }
 }
 
+/// Resets field `index` before a repeated key is read again, so the last occurrence wins whole (a nested record
+/// is not merged with the earlier one), whether the record is fresh or read over an old element.
+template <class T>
+[[gnu::cold]] void reset_duplicate(T& obj, std::size_t index) {
+  if constexpr (std::is_default_constructible_v<T>) {
+    T defaults{};
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (void)((index == I && (reset_field<T, I>(obj, defaults), true)) || ...);
+    }(std::make_index_sequence<field_count_of<T>>{});
+  }
+}
+
 /// Each field's key as it appears in a document that needs no escapes beyond the writer's: `"name"`.
 template <class T>
 inline constexpr auto quoted_keys = []<std::size_t... I>(std::index_sequence<I...>) {
@@ -704,6 +745,8 @@ bool read_record(read_context& c, T& obj) {
     if (p == e || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
     c.p = skip_whitespace(p + 1, e);
     if (index < n) {
+      if (seen[index]) [[unlikely]]
+        reset_duplicate<T>(obj, index);  // a repeated key: the last one wins, whole
       bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
         bool r = true;
         (void)((index == I && (r = read_field<T, I>(c, obj), true)) || ...);

@@ -333,7 +333,8 @@ inline scan_stop scan_plain(const char* p, const char* e) noexcept {
     if (b.high != 0) {
       unsigned open_at = b.open != 0 ? static_cast<unsigned>(std::countr_zero(b.open)) : 16u;
       if (open_at < limit) {  // a sequence runs past the block: check up to its lead, restart there
-        if ((b.errors & ((1u << open_at) - 1)) != 0) return first_invalid_sequence(u, ue);
+        // the lead itself too: it may cut the sequence before it short
+        if ((b.errors & ((2u << open_at) - 1)) != 0) return first_invalid_sequence(u, ue);
         u += open_at;
         continue;
       }
@@ -536,15 +537,16 @@ inline bool skip_value(read_context& c) {
   const char* p = c.p;
   const char* e = c.end;
   std::size_t room = c.opts.max_depth > c.depth ? c.opts.max_depth - c.depth : 0;
-  std::uint64_t small[8];  // 512 levels without allocating; deeper limits get a vector
+  std::uint64_t small[8];  // 512 levels without allocating; deeper documents grow a vector as they go
   std::vector<std::uint64_t> large;
   std::uint64_t* stack = small;
-  if (room > 512) {
-    large.resize((room + 63) / 64);
-    stack = large.data();
-  }
   std::size_t depth = 0;
   auto push = [&](bool object) {
+    if (depth % 64 == 0 && depth / 64 >= 8) {  // a new word past the inline ones
+      if (large.empty()) large.assign(small, small + 8);
+      large.push_back(0);
+      stack = large.data();
+    }
     std::uint64_t bit = std::uint64_t{1} << (depth % 64);
     stack[depth / 64] = object ? stack[depth / 64] | bit : stack[depth / 64] & ~bit;
     ++depth;

@@ -149,6 +149,7 @@ struct utf8_block {
 /// past the end are read but never used, and no fault is possible); otherwise, and under sanitizers that
 /// would rightly flag the read, they are copied. Short strings are the common case, so this matters.
 inline __m128i load_tail(const unsigned char* p, std::size_t n) noexcept {
+  if (n == 0) return _mm_set1_epi8(' ');  // an empty view may have no address at all
   alignas(16) static constexpr unsigned char keep_mask[32] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
                                                               0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
   __m128i keep = _mm_loadu_si128(reinterpret_cast<const __m128i*>(keep_mask + 16 - n));  // n lanes of FF

@@ -1,0 +1,126 @@
+// libFuzzer target: prism::json::validate, the untyped RFC 8259 validator behind `prism check`, on arbitrary bytes.
+// Beyond "no crash, no leak, no undefined behaviour", it checks on every input:
+//   - errors: a code, a message, line >= 1, column >= 1, an offset inside the input, a path (fuzz_check.hpp);
+//   - max_depth: an accepted document's nesting depth d (counted here independently) is accepted with
+//     max_depth = d and rejected with depth_exceeded at d - 1; any larger limit, up to SIZE_MAX ("unlimited"),
+//     accepts too; an error other than depth_exceeded does not move when the limit grows;
+//   - replace_invalid_utf8 only ever accepts more;
+//   - with nlohmann::json available (PRISM_FUZZ_NLOHMANN), the same verdict as its parser, an independent one,
+//     except where RFC 8259 lets parsers differ (a UTF-8 byte order mark; numbers beyond double's range) and on
+//     inputs with a NUL byte, which nlohmann takes for the end of the input.
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+
+#include <prism/json/read.hpp>
+
+#include "fuzz_check.hpp"
+
+#if PRISM_FUZZ_NLOHMANN
+#include <nlohmann/json.hpp>
+#endif
+
+namespace {
+
+using prism::error_code;
+using prism::json::read_options;
+using prism::json::validate;
+
+/// The deepest nesting of a document already known to be valid: brackets outside strings.
+std::size_t nesting_depth(std::string_view s) {
+  std::size_t depth = 0, deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char ch = s[i];
+    if (in_string) {
+      if (ch == '\\') ++i;
+      else if (ch == '"') in_string = false;
+    } else if (ch == '"') {
+      in_string = true;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > deepest) deepest = depth;
+    } else if (ch == ']' || ch == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+#if PRISM_FUZZ_NLOHMANN
+/// nlohmann's verdict through its SAX interface, building nothing; `out_of_range` reports a number too large for
+/// a double (error 406), which nlohmann rejects and RFC 8259 leaves to the parser.
+struct nlohmann_verdict : nlohmann::json_sax<nlohmann::json> {
+  bool out_of_range = false;
+  std::string what;
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+    out_of_range = e.id == 406;
+    what = e.what();
+    return false;
+  }
+};
+#endif
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view in(reinterpret_cast<const char*>(data), size);
+  const std::size_t unlimited = std::numeric_limits<std::size_t>::max();
+  const std::size_t enough = size + 1;  // no document of `size` bytes nests deeper
+
+  prism::result<void> strict = validate(in);
+  if (strict) {
+    std::size_t depth = nesting_depth(in);
+    PRISM_FUZZ_CHECK(depth <= read_options{}.max_depth);
+    PRISM_FUZZ_CHECK(validate(in, {.max_depth = depth}).has_value());
+    if (depth > 0) {
+      prism::result<void> shallow = validate(in, {.max_depth = depth - 1});
+      PRISM_FUZZ_CHECK(!shallow.has_value());
+      PRISM_FUZZ_CHECK(shallow.error().code == error_code::depth_exceeded, shallow.error().message());
+      prism_fuzz::check_error(shallow.error(), in);
+    }
+    PRISM_FUZZ_CHECK(validate(in, {.max_depth = enough}).has_value());
+    PRISM_FUZZ_CHECK(validate(in, {.max_depth = unlimited}).has_value());
+    PRISM_FUZZ_CHECK(validate(in, {.replace_invalid_utf8 = true}).has_value());
+  } else {
+    const prism::error& e = strict.error();
+    prism_fuzz::check_error(e, in);
+    prism::result<void> deep = validate(in, {.max_depth = enough});
+    if (e.code != error_code::depth_exceeded) {
+      PRISM_FUZZ_CHECK(!deep.has_value());
+      PRISM_FUZZ_CHECK(deep.error().code == e.code && deep.error().offset == e.offset,
+                       e.message() + " | " + deep.error().message());
+    } else if (!deep) {
+      PRISM_FUZZ_CHECK(deep.error().code != error_code::depth_exceeded, deep.error().message());
+    }
+    if (!deep) prism_fuzz::check_error(deep.error(), in);
+    if (prism::result<void> lenient = validate(in, {.replace_invalid_utf8 = true}); !lenient)
+      prism_fuzz::check_error(lenient.error(), in);
+  }
+
+#if PRISM_FUZZ_NLOHMANN
+  if (!in.starts_with("\xEF\xBB\xBF") && in.find('\0') == std::string_view::npos) {
+    prism::result<void> ours = validate(in, {.max_depth = enough});
+    nlohmann_verdict theirs;
+    bool accepted = nlohmann::json::sax_parse(in.begin(), in.end(), &theirs);
+    if (!theirs.out_of_range)
+      PRISM_FUZZ_CHECK(ours.has_value() == accepted,
+                       std::string("prism: ") + (ours ? "accepted" : ours.error().message()) +
+                           " | nlohmann: " + (accepted ? "accepted" : theirs.what));
+  }
+#endif
+  return 0;
+}
