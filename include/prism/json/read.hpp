@@ -239,16 +239,29 @@ inline bool read_char(read_context& c, char& out) {
   return true;
 }
 
-/// Whether an enum may hold v. With a fixed underlying type (every enum class, and `enum e : int`) any value of
-/// that type; without one, only values within its enumerators' bits are valid, so prism asks for a named one.
+/// Whether an enum may hold v. With a fixed underlying type (every enum class, and `enum e : int`), any value of
+/// that type. Without one, only the values of the smallest bit-field that holds all its enumerators ([expr.static.cast]):
+/// [0, 2^M - 1] when none is negative, [-2^M, 2^M - 1] otherwise; enumerators are those within enum_range<E>.
 template <class E>
 bool enum_value_allowed(std::underlying_type_t<E> v) {
   if constexpr (requires { E{std::underlying_type_t<E>{}}; }) {
     return true;
   } else {
-    using names = prism::detail::enum_names<E>;
+    constexpr auto bounds = [] {
+      using names = prism::detail::enum_names<E>;
+      long long lo = 0, hi = 0;
+      for (std::size_t i = 0; i < names::table.size(); ++i) {
+        if (names::table[i].empty()) continue;
+        long long value = names::min + static_cast<long long>(i);
+        lo = std::min(lo, value);
+        hi = std::max(hi, value);
+      }
+      long long magnitude = 1;  // 2^M: the smallest power of two above every enumerator's magnitude
+      while (magnitude <= hi || magnitude < -lo) magnitude *= 2;
+      return std::pair<long long, long long>{lo < 0 ? -magnitude : 0, magnitude - 1};
+    }();
     auto i = static_cast<long long>(v);
-    return i >= names::min && i <= names::max && !names::table[static_cast<std::size_t>(i - names::min)].empty();
+    return i >= bounds.first && i <= bounds.second;
   }
 }
 
@@ -374,11 +387,23 @@ bool read_timestamp(read_context& c, TP& out) {
   int utc_year = static_cast<int>(year_month_day{floor<days>(secs)}.year());
   if (utc_year < 0 || utc_year > 9999)  // what the writer can write back
     return fail(c, error_code::out_of_range, start, "timestamp outside the years 0000-9999 in UTC");
-  // the target's ticks may not reach that far (nanoseconds in 64 bits span 1678-2262)
-  if (secs.time_since_epoch() > floor<seconds>(D_::max()) || secs.time_since_epoch() < ceil<seconds>(D_::min()) ||
-      (secs.time_since_epoch() == floor<seconds>(D_::max()) && fraction > D_::max() - duration_cast<D_>(floor<seconds>(D_::max()))))
-    return fail(c, error_code::out_of_range, start, "timestamp outside the range of its clock's duration");
-  out = TP(duration_cast<D_>(secs.time_since_epoch()) + fraction);
+  using P = typename D_::period;
+  if constexpr (std::ratio_less_v<P, std::ratio<1>> && P::num == 1) {
+    // finer than a second: the ticks may not reach that far (64-bit nanoseconds span 1677-2262), so count
+    // them with overflow checks; a negative time with a fraction is counted from the second above it
+    using rep = typename D_::rep;
+    constexpr rep per_second = static_cast<rep>(P::den);
+    const std::int64_t whole = secs.time_since_epoch().count();
+    const rep part = fraction.count();
+    rep ticks;
+    bool overflow = whole < 0 && part > 0
+                        ? __builtin_mul_overflow(whole + 1, per_second, &ticks) || __builtin_sub_overflow(ticks, per_second - part, &ticks)
+                        : __builtin_mul_overflow(whole, per_second, &ticks) || __builtin_add_overflow(ticks, part, &ticks);
+    if (overflow) return fail(c, error_code::out_of_range, start, "timestamp outside the range of its clock's duration");
+    out = TP(D_(ticks));
+  } else {  // a second or coarser: dividing cannot overflow, and the fraction is below one tick
+    out = TP(floor<D_>(secs.time_since_epoch()) + fraction);
+  }
   return true;
 }
 
@@ -478,10 +503,15 @@ bool read_tuple(read_context& c, T& out) {
   if (!enter(c, p)) return false;
   c.p = skip_whitespace(p + 1, c.end);
   constexpr std::size_t n = std::tuple_size_v<T>;
-  bool more = true;
+  bool more = true;  // false once the closing bracket is consumed
+  if (c.p != c.end && *c.p == ']') {
+    ++c.p;
+    --c.depth;
+    more = false;
+  }
   auto element = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
-    if (!more || (c.p != c.end && *c.p == ']'))
-      return fail(c, error_code::type_mismatch, more ? c.p : c.p - 1, "expected " + std::to_string(n) + " elements, found " + std::to_string(I));
+    if (!more)
+      return fail(c, error_code::type_mismatch, c.p - 1, "expected " + std::to_string(n) + " elements, found " + std::to_string(I));
     if (!read_value(c, std::get<I>(out))) {
       prism::detail::prepend_path(c.err.path, "[", std::to_string(I), "]");
       return false;

@@ -230,7 +230,12 @@ void write_value(W& w, const T& v) {
       if constexpr (may_be_null<std::remove_cvref_t<decltype(field)>>) {  // other fields pay nothing for the option
         if (w.options().skip_null_fields && is_null(field)) return true;
       }
-      w.key(field_key<T, i>::text);
+      if constexpr (!field_key<T, i>::ascii) {  // rendered ahead of time as UTF-8: escape_non_ascii needs it at run time
+        if (w.options().escape_non_ascii) w.key(field_name_of<T, i>);
+        else w.key(field_key<T, i>::text);
+      } else {
+        w.key(field_key<T, i>::text);
+      }
       write_value(w, field);
       if (!w.ok()) [[unlikely]] {
         prism::detail::prepend_path(w.error_path(), ".", field_name_of<T, i>);

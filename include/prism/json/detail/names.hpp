@@ -16,6 +16,11 @@ namespace prism::json::detail {
 template <class T, std::size_t I>
 struct field_key {
   static constexpr std::string_view name = field_name_of<T, I>;
+  static constexpr bool ascii = [] {
+    for (char ch : name)
+      if (static_cast<unsigned char>(ch) >= 0x80) return false;
+    return true;
+  }();
   static constexpr std::size_t size = escaped_size(name.data(), name.size()) + 3;
   static constexpr std::array<char, size> text = [] {
     std::array<char, size> a{};
