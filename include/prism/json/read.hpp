@@ -40,6 +40,25 @@ inline bool enter(read_context& c, const char* p) {
   return true;
 }
 
+/// Opens an array or object at c.p (`open` is '[' or '{'; `what` names it for the error), checks max_depth and
+/// skips the whitespace after it.
+inline bool open_container(read_context& c, char open, const char* what) {
+  const char* p = c.p;
+  if (p == c.end || *p != open) [[unlikely]]
+    return fail_expected(c, what, p);
+  if (!enter(c, p)) return false;
+  c.p = skip_whitespace(p + 1, c.end);
+  return true;
+}
+
+/// Consumes `close` when the container just opened is empty.
+inline bool close_if_empty(read_context& c, char close) {
+  if (c.p == c.end || *c.p != close) return false;
+  ++c.p;
+  --c.depth;
+  return true;
+}
+
 /// After an element or member: skips ',' and whitespace (true, more follows) or the closing bracket (false,
 /// done, c.p after it). Records a syntax error for anything else (check c.err).
 inline bool next_item(read_context& c, char close) {
@@ -437,11 +456,7 @@ bool read_element(read_context& c, C& out, typename C::iterator& last) {
 
 template <class T>
 bool read_sequence(read_context& c, T& out) {
-  const char* p = c.p;
-  if (p == c.end || *p != '[') [[unlikely]]
-    return fail_expected(c, "array", p);
-  if (!enter(c, p)) return false;
-  c.p = skip_whitespace(p + 1, c.end);
+  if (!open_container(c, '[', "array")) return false;
   auto element_failed = [&](std::size_t i) {
     prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
     return false;
@@ -462,10 +477,8 @@ bool read_sequence(read_context& c, T& out) {
   } else {
     static_assert(requires { out.clear(); },
                   "prism: this sequence cannot be read (a span views elements it does not own)");
-    if (c.p != c.end && *c.p == ']') {
+    if (close_if_empty(c, ']')) {
       out.clear();
-      ++c.p;
-      --c.depth;
       return true;
     }
     if constexpr (requires { { out[0] } -> std::same_as<typename T::value_type&>; out.erase(out.begin(), out.end()); }) {
@@ -497,18 +510,9 @@ bool read_sequence(read_context& c, T& out) {
 
 template <class T>
 bool read_tuple(read_context& c, T& out) {
-  const char* p = c.p;
-  if (p == c.end || *p != '[') [[unlikely]]
-    return fail_expected(c, "array", p);
-  if (!enter(c, p)) return false;
-  c.p = skip_whitespace(p + 1, c.end);
+  if (!open_container(c, '[', "array")) return false;
   constexpr std::size_t n = std::tuple_size_v<T>;
-  bool more = true;  // false once the closing bracket is consumed
-  if (c.p != c.end && *c.p == ']') {
-    ++c.p;
-    --c.depth;
-    more = false;
-  }
+  bool more = !close_if_empty(c, ']');  // false once the closing bracket is consumed
   auto element = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
     if (!more)
       return fail(c, error_code::type_mismatch, c.p - 1, "expected " + std::to_string(n) + " elements, found " + std::to_string(I));
@@ -578,17 +582,9 @@ template <class T>
 bool read_map(read_context& c, T& out) {
   using K = typename adapter<T>::key_type;
   using V = typename adapter<T>::mapped_type;
-  const char* p = c.p;
-  if (p == c.end || *p != '{') [[unlikely]]
-    return fail_expected(c, "object", p);
-  if (!enter(c, p)) return false;
+  if (!open_container(c, '{', "object")) return false;
   out.clear();
-  c.p = skip_whitespace(p + 1, c.end);
-  if (c.p != c.end && *c.p == '}') {
-    ++c.p;
-    --c.depth;
-    return true;
-  }
+  if (close_if_empty(c, '}')) return true;
   std::string key_text_buffer;
   for (;;) {
     const char* at = c.p;
@@ -743,18 +739,11 @@ std::size_t find_field(std::string_view key) noexcept {
 template <class T>
 bool read_record(read_context& c, T& obj) {
   constexpr std::size_t n = field_count_of<T>;
-  const char* p = c.p;
+  const char* p;
   const char* e = c.end;
-  if (p == e || *p != '{') [[unlikely]]
-    return fail_expected(c, "object", p);
-  if (!enter(c, p)) return false;
+  if (!open_container(c, '{', "object")) return false;
   std::array<bool, n == 0 ? 1 : n> seen{};
-  c.p = skip_whitespace(p + 1, e);
-  bool more = c.p == e || *c.p != '}';
-  if (!more) {
-    ++c.p;
-    --c.depth;
-  }
+  bool more = !close_if_empty(c, '}');
   std::size_t next = 0;  // documents usually list fields in declaration order: try that one first
   while (more) {
     p = c.p;
@@ -818,6 +807,7 @@ bool read_record(read_context& c, T& obj) {
            "missing required field \"" + std::string(field_names_of<T>[i]) + "\" in " + std::string(prism::detail::type_name<T>()));
       return false;
     };
+    (void)check;  // unused when the record has no fields
     return (check(I, field_is_required<T, I>(c.opts)) && ...);
   }(std::make_index_sequence<n>{});
 }

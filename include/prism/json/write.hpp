@@ -197,7 +197,7 @@ void write_value(W& w, const T& v) {
       return false;
     };
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (element(std::integral_constant<std::size_t, I>{}) && ...);
+      (void)(element(std::integral_constant<std::size_t, I>{}) && ...);
     }(std::make_index_sequence<std::tuple_size_v<T>>{});
     w.end_array();
   } else if constexpr (k == kind::sequence) {

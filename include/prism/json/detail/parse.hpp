@@ -565,31 +565,22 @@ inline bool skip_value(read_context& c) {
 
 value:
   if (p == e) return fail(c, error_code::unexpected_end, p);
-  switch (*p) {
-    case '{':
-      if (depth == room) return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
-      push(true);
-      p = skip_whitespace(p + 1, e);
-      if (p != e && *p == '}') {
-        ++p;
-        --depth;
-        goto after_value;
-      }
-      goto key;
-    case '[':
-      if (depth == room) return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
-      push(false);
-      p = skip_whitespace(p + 1, e);
-      if (p != e && *p == ']') {
-        ++p;
-        --depth;
-        goto after_value;
-      }
-      goto value;
-    case '"':
-      if (!(p = skip_string(c, p))) return false;
+  if (*p == '{' || *p == '[') {
+    bool object = *p == '{';
+    if (depth == room) return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
+    push(object);
+    p = skip_whitespace(p + 1, e);
+    if (p != e && *p == (object ? '}' : ']')) {
+      ++p;
+      --depth;
       goto after_value;
-    default: break;
+    }
+    if (object) goto key;
+    goto value;
+  }
+  if (*p == '"') {
+    if (!(p = skip_string(c, p))) return false;
+    goto after_value;
   }
   // literals and numbers (kept out of the switch so the error paths know where they are)
   if (*p == 't' || *p == 'f' || *p == 'n') {
