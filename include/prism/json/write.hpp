@@ -150,10 +150,17 @@ void write_value(W& w, const T& v) {
     using D = typename T::duration;
     auto secs = floor<seconds>(v);
     if constexpr (std::ratio_less_v<typename D::period, std::ratio<1>>) {
-      using frac_t = duration<std::uint64_t, typename D::period>;
       constexpr auto den = D::period::den / D::period::num;
       constexpr int digits = den <= 1 ? 0 : den <= 10 ? 1 : den <= 100 ? 2 : den <= 1000 ? 3 : den <= 1000000 ? 6 : 9;
-      auto frac = duration_cast<frac_t>(v - secs).count();
+      // split the tick count itself: v - secs would convert secs back to ticks, which overflows near D's minimum
+      auto ticks = v.time_since_epoch().count();
+      auto whole = ticks / den, part = ticks % den;
+      if (part < 0) {
+        part += den;
+        --whole;
+      }
+      secs = time_point<system_clock, seconds>(seconds(whole));
+      auto frac = static_cast<std::uint64_t>(part);
       // scale the tick count to `digits` decimal places (periods like 1/1000000000 are exact)
       std::uint64_t scaled = frac * static_cast<std::uint64_t>(prism::json::detail::powers_of_10[digits]) /
                              static_cast<std::uint64_t>(den);
