@@ -93,14 +93,21 @@ constexpr bool is_whitespace(char ch) noexcept {
   return static_cast<unsigned char>(ch) <= ' ' && ((mask >> static_cast<unsigned char>(ch)) & 1);
 }
 
+#if defined(__SSE2__)
+/// Bit i set when byte i of the 16 at p is not whitespace.
+inline unsigned non_whitespace_bits(const char* p) noexcept {
+  __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+  return static_cast<unsigned>(~_mm_movemask_epi8(ws)) & 0xFFFFu;
+}
+#endif
+
 /// Runs of whitespace longer than a byte or two are indentation: 16 bytes at a time.
 [[gnu::noinline]] inline const char* skip_whitespace_run(const char* p, const char* e) noexcept {
 #if defined(__SSE2__)
   while (e - p >= 16) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                              _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-    auto other = static_cast<unsigned>(~_mm_movemask_epi8(ws)) & 0xFFFFu;
+    unsigned other = non_whitespace_bits(p);
     if (other != 0) return p + std::countr_zero(other);
     p += 16;
   }
@@ -115,10 +122,7 @@ inline const char* skip_whitespace(const char* p, const char* e) noexcept {
   if (++p == e || !is_whitespace(*p)) return p;  // one separating space: the common case after ':' and ','
 #if defined(__SSE2__)
   if (e - p >= 16) {  // a newline's indentation usually ends within 16 bytes: one step without a call
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                              _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-    auto other = static_cast<unsigned>(~_mm_movemask_epi8(ws)) & 0xFFFFu;
+    unsigned other = non_whitespace_bits(p);
     if (other != 0) return p + std::countr_zero(other);
     p += 16;
   }
