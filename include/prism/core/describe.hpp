@@ -97,6 +97,16 @@ constexpr auto field(std::string_view name, Get get, Set set) noexcept {
   return property_field<C, Get, Set>{name, get, set, false};
 }
 
+/// A read-write property from callables taking the object, for fields a view adds:
+///   prism::field<Account>("balance", [](const Account& a) { return a.cents() / 100.0; },
+///                                    [](Account& a, double v) { a.set_cents(std::lround(v * 100)); })
+template <class C, class Get, class Set>
+  requires std::is_invocable_v<const Get&, const C&> && std::is_invocable_v<const Set&, C&,
+                                                                          std::invoke_result_t<const Get&, const C&>>
+constexpr auto field(std::string_view name, Get get, Set set) noexcept {
+  return property_field<C, Get, Set>{name, get, set, false};
+}
+
 /// A read-only field from a getter member function: `prism::field("area", &Shape::area)`.
 template <class R, class C>
 constexpr auto field(std::string_view name, R (C::*get)() const) noexcept {

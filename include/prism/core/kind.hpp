@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -112,6 +113,32 @@ inline constexpr std::size_t field_count_of = detail::record_size<T>();
 template <class T, std::size_t I>
 inline constexpr std::string_view field_name_of = detail::field_name<T, I>();
 
+namespace detail {
+/// The type of field I of record T (a getter's result type for properties).
+template <class T, std::size_t I>
+struct field_type {
+  using type = std::remove_cvref_t<decltype(std::get<I>(visit_members(std::declval<T&>(), [](auto&... m) { return std::tie(m...); })))>;
+};
+template <class T, std::size_t I>
+  requires has_description<T>
+struct field_type<T, I> {
+  using field = std::remove_cvref_t<decltype(std::get<I>(description_holder<T>::value.list))>;
+  using type = typename field::value_type;
+};
+}  // namespace detail
+
+/// The type of field I of record T.
+template <class T, std::size_t I>
+using field_type_of = typename detail::field_type<T, I>::type;
+
+/// The value of field I of record `obj`: a reference for data members and aggregates, the getter's result
+/// for properties.
+template <std::size_t I, class T>
+constexpr decltype(auto) get_field(const T& obj) {
+  if constexpr (detail::has_description<T>) return std::get<I>(description<T>.list).get(obj);
+  else return detail::visit_members(obj, [](const auto&... m) -> decltype(auto) { return std::get<I>(std::tie(m...)); });
+}
+
 /// Calls f(std::integral_constant<std::size_t, I>{}, value) for each field of record `obj` in order;
 /// stops early when f returns false. `value` is a reference for data members and aggregates and the
 /// getter's result for properties. Returns false when stopped.
@@ -129,5 +156,20 @@ constexpr bool for_each_field(const T& obj, F&& f) {
     });
   }
 }
+
+namespace detail {
+/// Types whose values may be null: optionals, pointers, and strings whose adapter says so (C strings).
+template <class T>
+inline constexpr bool may_be_null = kind_of<T> == kind::optional || kind_of<T> == kind::pointer ||
+                                    requires { adapter<T>::nullable; };
+
+/// True when a value that may be null holds nothing: an empty optional, a null pointer or C string.
+template <class T>
+  requires may_be_null<T>
+constexpr bool is_null(const T& v) {
+  if constexpr (kind_of<T> == kind::string) return v == nullptr;
+  else return adapter<T>::get(v) == nullptr;
+}
+}  // namespace detail
 
 }  // namespace prism

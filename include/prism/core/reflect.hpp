@@ -3,6 +3,7 @@
 // (__PRETTY_FUNCTION__) names things, which needs g++ 12 or clang 16 or later.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -192,6 +193,32 @@ constexpr std::string_view enum_name(E v) noexcept {
   auto i = static_cast<long long>(v);
   if (i < names::min || i > names::max) return {};
   return names::table[static_cast<std::size_t>(i - names::min)];
+}
+
+/// Whether an enum may hold v. With a fixed underlying type (every enum class, and `enum e : int`), any value of
+/// that type. Without one, only the values of the smallest bit-field that holds all its enumerators ([expr.static.cast]):
+/// [0, 2^M - 1] when none is negative, [-2^M, 2^M - 1] otherwise; enumerators are those within enum_range<E>.
+template <class E>
+bool enum_value_allowed(std::underlying_type_t<E> v) {
+  if constexpr (requires { E{std::underlying_type_t<E>{}}; }) {
+    return true;
+  } else {
+    constexpr auto bounds = [] {
+      using names = enum_names<E>;
+      long long lo = 0, hi = 0;
+      for (std::size_t i = 0; i < names::table.size(); ++i) {
+        if (names::table[i].empty()) continue;
+        long long value = names::min + static_cast<long long>(i);
+        lo = std::min(lo, value);
+        hi = std::max(hi, value);
+      }
+      long long magnitude = 1;  // 2^M: the smallest power of two above every enumerator's magnitude
+      while (magnitude <= hi || magnitude < -lo) magnitude *= 2;
+      return std::pair<long long, long long>{lo < 0 ? -magnitude : 0, magnitude - 1};
+    }();
+    auto i = static_cast<long long>(v);
+    return i >= bounds.first && i <= bounds.second;
+  }
 }
 
 }  // namespace detail

@@ -22,6 +22,7 @@
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
 #include "../core/string_pool.hpp"
+#include "../core/view.hpp"
 #include "detail/names.hpp"
 #include "detail/parse.hpp"
 #include "options.hpp"
@@ -30,7 +31,7 @@ namespace prism::json {
 
 namespace detail {
 
-template <class T>
+template <class View, class T>
 bool read_value(read_context& c, T& out);
 
 /// Opens a nested level: checks max_depth before the reader recurses into it.
@@ -258,32 +259,6 @@ inline bool read_char(read_context& c, char& out) {
   return true;
 }
 
-/// Whether an enum may hold v. With a fixed underlying type (every enum class, and `enum e : int`), any value of
-/// that type. Without one, only the values of the smallest bit-field that holds all its enumerators ([expr.static.cast]):
-/// [0, 2^M - 1] when none is negative, [-2^M, 2^M - 1] otherwise; enumerators are those within enum_range<E>.
-template <class E>
-bool enum_value_allowed(std::underlying_type_t<E> v) {
-  if constexpr (requires { E{std::underlying_type_t<E>{}}; }) {
-    return true;
-  } else {
-    constexpr auto bounds = [] {
-      using names = prism::detail::enum_names<E>;
-      long long lo = 0, hi = 0;
-      for (std::size_t i = 0; i < names::table.size(); ++i) {
-        if (names::table[i].empty()) continue;
-        long long value = names::min + static_cast<long long>(i);
-        lo = std::min(lo, value);
-        hi = std::max(hi, value);
-      }
-      long long magnitude = 1;  // 2^M: the smallest power of two above every enumerator's magnitude
-      while (magnitude <= hi || magnitude < -lo) magnitude *= 2;
-      return std::pair<long long, long long>{lo < 0 ? -magnitude : 0, magnitude - 1};
-    }();
-    auto i = static_cast<long long>(v);
-    return i >= bounds.first && i <= bounds.second;
-  }
-}
-
 template <class E>
 bool read_enum(read_context& c, E& out) {
   using U = std::underlying_type_t<E>;
@@ -291,7 +266,7 @@ bool read_enum(read_context& c, E& out) {
     const char* start = c.p;
     U v;
     if (!read_integer(c, v)) return false;
-    if (!enum_value_allowed<E>(v))
+    if (!prism::detail::enum_value_allowed<E>(v))
       return fail(c, error_code::unknown_enumerator, start,
                   "number " + std::to_string(v) + " is no enumerator of " + std::string(prism::detail::type_name<E>()));
     out = static_cast<E>(v);
@@ -437,25 +412,25 @@ template <class T, std::size_t N>
 inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
 
 /// Adds one element to a growable sequence and reads it in place where the container allows.
-template <class C>
+template <class View, class C>
 bool read_element(read_context& c, C& out, typename C::iterator& last) {
   using V = typename C::value_type;
   if constexpr (requires { { out.emplace_back() } -> std::same_as<V&>; }) {
     (void)last;
-    return read_value(c, out.emplace_back());
+    return read_value<View>(c, out.emplace_back());
   } else if constexpr (requires { out.emplace_after(last); }) {  // forward_list: append after the last
     last = out.emplace_after(last);
-    return read_value(c, *last);
+    return read_value<View>(c, *last);
   } else {  // sets, and vector<bool> whose elements are proxies: read, then insert
     V v{};
-    if (!read_value(c, v)) return false;
+    if (!read_value<View>(c, v)) return false;
     if constexpr (requires { out.push_back(std::move(v)); }) out.push_back(std::move(v));
     else out.insert(std::move(v));
     return true;
   }
 }
 
-template <class T>
+template <class View, class T>
 bool read_sequence(read_context& c, T& out) {
   if (!open_container(c, '[', "array")) return false;
   auto element_failed = [&](std::size_t i) {
@@ -470,7 +445,7 @@ bool read_sequence(read_context& c, T& out) {
     for (std::size_t i = 0; i < n; ++i) {
       if (c.p != c.end && *c.p == ']')
         return fail(c, error_code::type_mismatch, c.p, "expected " + std::to_string(n) + " elements, found " + std::to_string(i));
-      if (!read_value(c, out[i])) return element_failed(i);
+      if (!read_value<View>(c, out[i])) return element_failed(i);
       if (!next_item(c, ']')) {
         if (c.err.code != error_code::none) return false;
         if (i + 1 != n)
@@ -493,7 +468,7 @@ bool read_sequence(read_context& c, T& out) {
       const bool outer = c.reusing;
       for (std::size_t i = 0;; ++i) {
         c.reusing = i < had;
-        bool ok = i < had ? read_value(c, out[i]) : read_value(c, out.emplace_back());
+        bool ok = i < had ? read_value<View>(c, out[i]) : read_value<View>(c, out.emplace_back());
         c.reusing = outer;
         if (!ok) return element_failed(i);
         if (!next_item(c, ']')) {
@@ -507,13 +482,13 @@ bool read_sequence(read_context& c, T& out) {
     typename T::iterator last{};
     if constexpr (requires { out.before_begin(); }) last = out.before_begin();
     for (std::size_t i = 0;; ++i) {
-      if (!read_element(c, out, last)) return element_failed(i);
+      if (!read_element<View>(c, out, last)) return element_failed(i);
       if (!next_item(c, ']')) return c.err.code == error_code::none;
     }
   }
 }
 
-template <class T>
+template <class View, class T>
 bool read_tuple(read_context& c, T& out) {
   if (!open_container(c, '[', "array")) return false;
   constexpr std::size_t n = std::tuple_size_v<T>;
@@ -521,7 +496,7 @@ bool read_tuple(read_context& c, T& out) {
   auto element = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
     if (!more)
       return fail(c, error_code::type_mismatch, c.p - 1, "expected " + std::to_string(n) + " elements, found " + std::to_string(I));
-    if (!read_value(c, std::get<I>(out))) {
+    if (!read_value<View>(c, std::get<I>(out))) {
       prism::detail::prepend_path(c.err.path, "[", std::to_string(I), "]");
       return false;
     }
@@ -571,7 +546,7 @@ bool read_map_key(read_context& c, std::string_view text, bool in_input, const c
       return fail(c, r.ec == std::errc::result_out_of_range ? error_code::out_of_range : error_code::type_mismatch, at,
                   "expected an integer key, found \"" + std::string(text) + "\"");
     if constexpr (kk == kind::enumeration) {
-      if (!enum_value_allowed<K>(v))
+      if (!prism::detail::enum_value_allowed<K>(v))
         return fail(c, error_code::unknown_enumerator, at,
                     "key " + std::string(text) + " is no enumerator of " + std::string(prism::detail::type_name<K>()));
     }
@@ -583,7 +558,7 @@ bool read_map_key(read_context& c, std::string_view text, bool in_input, const c
   }
 }
 
-template <class T>
+template <class View, class T>
 bool read_map(read_context& c, T& out) {
   using K = typename adapter<T>::key_type;
   using V = typename adapter<T>::mapped_type;
@@ -607,10 +582,10 @@ bool read_map(read_context& c, T& out) {
     if constexpr (requires { out.try_emplace(std::move(key)); }) {
       auto [it, inserted] = out.try_emplace(std::move(key));
       if (!inserted) it->second = V{};  // a duplicate key: the last one wins
-      ok = read_value(c, it->second);
+      ok = read_value<View>(c, it->second);
     } else {  // multimaps keep every pair
       V v{};
-      ok = read_value(c, v);
+      ok = read_value<View>(c, v);
       if (ok) out.emplace(std::move(key), std::move(v));
     }
     if (!ok) {
@@ -623,54 +598,85 @@ bool read_map(read_context& c, T& out) {
 
 // ---- records -------------------------------------------------------------------------------------------
 
+/// Reads a value that travels as representation `rep` carries it (see core/view.hpp): surrogates, and what
+/// views represent differently.
+template <class View, class Rep, class V>
+bool read_represented(read_context& c, const Rep& rep, V& out) {
+  using R = representation<Rep, V>;
+  static_assert(R::readable,
+                "prism: this representation has no `from` function, so it can be written but not read; pass one as "
+                "the second argument of prism::as");
+  typename R::wire wire{};
+  const char* start = c.p;
+  if (!read_value<View>(c, wire)) return false;
+  decltype(auto) value = R::from(rep, std::move(wire));
+  if constexpr (prism::detail::is_result<std::remove_cvref_t<decltype(value)>>) {
+    if (!value) return fail(c, value.error().code, start, value.error().detail);
+    out = std::move(*value);
+  } else {
+    out = std::move(value);
+  }
+  return true;
+}
+
 /// Computed fields (a getter and no setter) are written only; a reader skips their values.
 template <class F>
 inline constexpr bool is_computed_field = false;
 template <class C, class Get>
 inline constexpr bool is_computed_field<property_field<C, Get, std::nullptr_t>> = true;
 
-/// The type of field I of record T.
-template <class T, std::size_t I>
-struct field_type {
-  using type = std::remove_cvref_t<decltype(std::get<I>(prism::detail::visit_members(
-      std::declval<T&>(), [](auto&... m) { return std::tie(m...); })))>;
-};
-template <class T, std::size_t I>
-  requires prism::detail::has_description<T>
-struct field_type<T, I> {
-  using field = std::remove_cvref_t<decltype(std::get<I>(description<T>.list))>;
-  using type = typename field::value_type;
-};
-
-template <class T, std::size_t I>
-constexpr bool field_is_required(const read_options& o) {
-  if constexpr (prism::detail::has_description<T>) {
-    using F = std::remove_cvref_t<decltype(std::get<I>(description<T>.list))>;
-    if constexpr (is_computed_field<F>) return false;
-    else if (std::get<I>(description<T>.list).is_required) return true;
-  }
-  return o.require_all_fields && !may_be_null<typename field_type<T, I>::type>;
+/// The field object behind slot S of record T in View (a description's field, or one the view adds), or
+/// nullptr for a reflected aggregate member.
+template <class View, class T, std::size_t S>
+constexpr const auto& slot_field() {
+  using L = view_record<View, T>;
+  constexpr std::size_t source = L::source[S];
+  if constexpr (source >= L::declared) return std::get<source - L::declared>(L::entry.list);
+  else if constexpr (prism::detail::has_description<T>) return std::get<source>(description<T>.list);
+  else return L::npos;  // no field object: reflected members are reached by index
 }
 
-/// Reads the value at c.p into field I of obj: in place for data members, through the setter for properties;
+template <class View, class T, std::size_t S>
+using slot_field_type = std::remove_cvref_t<decltype(slot_field<View, T, S>())>;
+
+template <class View, class T, std::size_t S>
+constexpr bool slot_is_required(const read_options& o) {
+  using F = slot_field_type<View, T, S>;
+  if constexpr (!std::is_same_v<F, std::size_t>) {
+    if constexpr (is_computed_field<F>) return false;
+    else if (slot_field<View, T, S>().is_required) return true;
+    return o.require_all_fields && !may_be_null<typename F::value_type>;
+  } else {
+    return o.require_all_fields && !may_be_null<field_type_of<T, view_record<View, T>::source[S]>>;
+  }
+}
+
+/// Reads the value at c.p into slot S of obj: in place for data members, through the setter for properties;
 /// computed fields are written only, so their value is skipped.
-template <class T, std::size_t I>
-bool read_field(read_context& c, T& obj) {
-  if constexpr (prism::detail::has_description<T>) {
-    const auto& f = std::get<I>(description<T>.list);
-    using F = std::remove_cvref_t<decltype(f)>;
+template <class View, class T, std::size_t S>
+bool read_slot(read_context& c, T& obj) {
+  using L = view_record<View, T>;
+  auto read = [&](auto& target) {
+    if constexpr (constexpr std::size_t k = L::represent_modifier(S); k != L::npos)
+      return read_represented<View>(c, std::get<k>(L::entry.list).rep, target);
+    else
+      return read_value<View>(c, target);
+  };
+  using F = slot_field_type<View, T, S>;
+  if constexpr (std::is_same_v<F, std::size_t>) {
+    return prism::detail::visit_members(obj, [&](auto&... m) { return read(std::get<L::source[S]>(std::tie(m...))); });
+  } else if constexpr (is_computed_field<F>) {
+    return skip_value(c);
+  } else {
+    const auto& f = slot_field<View, T, S>();
     if constexpr (requires { f.ref(obj); }) {
-      return read_value(c, f.ref(obj));
-    } else if constexpr (is_computed_field<F>) {
-      return skip_value(c);
+      return read(f.ref(obj));
     } else {
       typename F::value_type v{};
-      if (!read_value(c, v)) return false;
+      if (!read(v)) return false;
       std::invoke(f.setter, obj, std::move(v));
       return true;
     }
-  } else {
-    return prism::detail::visit_members(obj, [&](auto&... m) { return read_value(c, std::get<I>(std::tie(m...))); });
   }
 }
 
@@ -684,8 +690,8 @@ void move_assign(F& dst, F& src) {
   }
 }
 
-/// Gives field I of obj its value in `defaults`, a default-constructed T (so default member initializers count):
-/// for elements read over old ones, whose fields the document leaves out.
+/// Gives declared field I of obj its value in `defaults`, a default-constructed T (so default member
+/// initializers count): for elements read over old ones, whose fields the document leaves out.
 template <class T, std::size_t I>
 void reset_field(T& obj, T& defaults) {
   if constexpr (prism::detail::has_description<T>) {
@@ -700,50 +706,58 @@ void reset_field(T& obj, T& defaults) {
   }
 }
 
-/// Resets field `index` before a repeated key is read again, so the last occurrence wins whole (a nested record
+/// reset_field for slot S, which may be a field the view adds.
+template <class View, class T, std::size_t S>
+void reset_slot(T& obj, T& defaults) {
+  using L = view_record<View, T>;
+  if constexpr (L::source[S] < L::declared) {
+    reset_field<T, L::source[S]>(obj, defaults);
+  } else {
+    const auto& f = slot_field<View, T, S>();
+    if constexpr (!is_computed_field<slot_field_type<View, T, S>>) std::invoke(f.setter, obj, f.get(defaults));
+  }
+}
+
+/// Resets slot `index` before a repeated key is read again, so the last occurrence wins whole (a nested record
 /// is not merged with the earlier one), whether the record is fresh or read over an old element.
-template <class T>
+template <class View, class T>
 [[gnu::cold]] void reset_duplicate(T& obj, std::size_t index) {
   if constexpr (std::is_default_constructible_v<T>) {
     T defaults{};
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (void)((index == I && (reset_field<T, I>(obj, defaults), true)) || ...);
-    }(std::make_index_sequence<field_count_of<T>>{});
+    [&]<std::size_t... S>(std::index_sequence<S...>) {
+      (void)((index == S && (reset_slot<View, T, S>(obj, defaults), true)) || ...);
+    }(std::make_index_sequence<view_record<View, T>::size>{});
   }
 }
 
-/// Each field's key as it appears in a document that needs no escapes beyond the writer's: `"name"`.
-template <class T>
-inline constexpr auto quoted_keys = []<std::size_t... I>(std::index_sequence<I...>) {
-  return std::array<std::string_view, sizeof...(I)>{
-      std::string_view(field_key<T, I>::text.data(), field_key<T, I>::size - 1)...};
-}(std::make_index_sequence<field_count_of<T>>{});
+/// Each slot's key as it appears in a document that needs no escapes beyond the writer's: `"name"`.
+template <class View, class T>
+inline constexpr auto quoted_keys = []<std::size_t... S>(std::index_sequence<S...>) {
+  return std::array<std::string_view, sizeof...(S)>{
+      std::string_view(field_key<View, T, S>::text.data(), field_key<View, T, S>::size - 1)...};
+}(std::make_index_sequence<view_record<View, T>::size>{});
 
-template <class T>
-inline constexpr auto field_names_of = []<std::size_t... I>(std::index_sequence<I...>) {
-  return std::array<std::string_view, sizeof...(I)>{field_name_of<T, I>...};
-}(std::make_index_sequence<field_count_of<T>>{});
-
-/// The index of the field named `key`, or the field count. Most unknown keys fail the length filter at once.
-template <class T>
-std::size_t find_field(std::string_view key) noexcept {
-  constexpr std::size_t n = field_count_of<T>;
+/// The slot named `key`, or the slot count. Most unknown keys fail the length filter at once.
+template <class View, class T>
+std::size_t find_slot(std::string_view key) noexcept {
+  using L = view_record<View, T>;
   constexpr std::uint64_t lengths = [] {
     std::uint64_t m = 0;
-    for (std::string_view name : field_names_of<T>) m |= name.size() < 64 ? std::uint64_t{1} << name.size() : 0;
+    for (std::string_view name : L::names) m |= name.size() < 64 ? std::uint64_t{1} << name.size() : 0;
     return m;
   }();
-  if (key.size() < 64 && ((lengths >> key.size()) & 1) == 0) return n;
-  for (std::size_t i = 0; i < n; ++i) {
-    std::string_view name = field_names_of<T>[i];
+  if (key.size() < 64 && ((lengths >> key.size()) & 1) == 0) return L::size;
+  for (std::size_t i = 0; i < L::size; ++i) {
+    std::string_view name = L::names[i];
     if (name.size() == key.size() && same_bytes(name.data(), key.data(), key.size())) return i;
   }
-  return n;
+  return L::size;
 }
 
-template <class T>
+template <class View, class T>
 bool read_record(read_context& c, T& obj) {
-  constexpr std::size_t n = field_count_of<T>;
+  using L = view_record<View, T>;
+  constexpr std::size_t n = L::size;
   const char* p;
   const char* e = c.end;
   if (!open_container(c, '{', "object")) return false;
@@ -756,28 +770,28 @@ bool read_record(read_context& c, T& obj) {
     if (p == e || *p != '"') return fail_expected(c, "a string key", p, error_code::syntax_error);
     std::size_t index = n;
     std::string_view key;
-    if (next < n && static_cast<std::size_t>(e - p) >= quoted_keys<T>[next].size() &&
-        same_bytes(p, quoted_keys<T>[next].data(), quoted_keys<T>[next].size())) {
+    if (next < n && static_cast<std::size_t>(e - p) >= quoted_keys<View, T>[next].size() &&
+        same_bytes(p, quoted_keys<View, T>[next].data(), quoted_keys<View, T>[next].size())) {
       index = next;
-      key = field_names_of<T>[next];
-      p += quoted_keys<T>[next].size();
+      key = L::names[next];
+      p += quoted_keys<View, T>[next].size();
     } else {
       if (!(p = read_string_text(c, p, c.scratch, key))) return false;
-      index = find_field<T>(key);
+      index = find_slot<View, T>(key);
     }
     p = skip_whitespace(p, e);
     if (p == e || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
     c.p = skip_whitespace(p + 1, e);
     if (index < n) {
       if (seen[index]) [[unlikely]]
-        reset_duplicate<T>(obj, index);  // a repeated key: the last one wins, whole
-      bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+        reset_duplicate<View, T>(obj, index);  // a repeated key: the last one wins, whole
+      bool ok = [&]<std::size_t... S>(std::index_sequence<S...>) {
         bool r = true;
-        (void)((index == I && (r = read_field<T, I>(c, obj), true)) || ...);
+        (void)((index == S && (r = read_slot<View, T, S>(c, obj), true)) || ...);
         return r;
       }(std::make_index_sequence<n>{});
       if (!ok) {
-        prism::detail::prepend_path(c.err.path, ".", field_names_of<T>[index]);
+        prism::detail::prepend_path(c.err.path, ".", L::names[index]);
         return false;
       }
       seen[index] = true;
@@ -794,33 +808,37 @@ bool read_record(read_context& c, T& obj) {
     more = next_item(c, '}');
     if (c.err.code != error_code::none) return false;
   }
-  // An element read over an old one: what the document leaves out must not be stale. Rare (documents usually
-  // have every field), so a default T is made only then.
-  if (c.reusing && std::find(seen.begin(), seen.begin() + n, false) != seen.begin() + n) {
+  // An element read over an old one: what the document leaves out, and the fields the view omits, must not be
+  // stale. Rare (documents usually have every field), so a default T is made only then.
+  constexpr bool view_omits = L::kept < L::declared;
+  if (c.reusing && (view_omits || std::find(seen.begin(), seen.begin() + n, false) != seen.begin() + n)) {
     if constexpr (std::is_default_constructible_v<T>) {
       T defaults{};
-      [&]<std::size_t... I>(std::index_sequence<I...>) {
-        ((seen[I] ? void() : reset_field<T, I>(obj, defaults)), ...);
+      [&]<std::size_t... S>(std::index_sequence<S...>) {
+        ((seen[S] ? void() : reset_slot<View, T, S>(obj, defaults)), ...);
       }(std::make_index_sequence<n>{});
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((L::slot_of(I) == L::npos ? reset_field<T, I>(obj, defaults) : void()), ...);
+      }(std::make_index_sequence<L::declared>{});
     }
   }
   // required fields, checked once the object is complete
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+  return [&]<std::size_t... S>(std::index_sequence<S...>) {
     auto check = [&](std::size_t i, bool required) {
       if (!required || seen[i]) return true;
       fail(c, error_code::missing_field, c.p - 1,
-           "missing required field \"" + std::string(field_names_of<T>[i]) + "\" in " + std::string(prism::detail::type_name<T>()));
+           "missing required field \"" + std::string(L::names[i]) + "\" in " + std::string(prism::detail::type_name<T>()));
       return false;
     };
     (void)check;  // unused when the record has no fields
-    return (check(I, field_is_required<T, I>(c.opts)) && ...);
+    return (check(S, slot_is_required<View, T, S>(c.opts)) && ...);
   }(std::make_index_sequence<n>{});
 }
 
 // ---- variants ------------------------------------------------------------------------------------------
 
 /// A variant is `{"tag": value}` (see write.hpp), or null for a std::monostate or nullptr_t alternative.
-template <class... A>
+template <class View, class... A>
 bool read_variant(read_context& c, std::variant<A...>& out) {
   constexpr std::size_t n = sizeof...(A);
   constexpr std::array<std::string_view, n> tags = {alternative_name<A>()...};
@@ -853,7 +871,7 @@ bool read_variant(read_context& c, std::variant<A...>& out) {
   c.p = skip_whitespace(p + 1, c.end);
   bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
     bool r = true;
-    (void)((index == I && (r = read_value(c, out.template emplace<I>()), true)) || ...);
+    (void)((index == I && (r = read_value<View>(c, out.template emplace<I>()), true)) || ...);
     return r;
   }(std::make_index_sequence<n>{});
   if (!ok) {
@@ -869,10 +887,14 @@ bool read_variant(read_context& c, std::variant<A...>& out) {
 
 // ---- the walk ------------------------------------------------------------------------------------------
 
-template <class T>
+template <class View, class T>
 bool read_value(read_context& c, T& out) {
   constexpr kind k = kind_of<T>;
-  if constexpr (k == kind::null) {
+  if constexpr (treatment_of<View, T> == treatment::default_view) {
+    return read_value<default_view>(c, out);
+  } else if constexpr (treatment_of<View, T> == treatment::represented) {
+    return read_represented<View>(c, representation_of<View, T>, out);
+  } else if constexpr (k == kind::null) {
     return read_null(c);
   } else if constexpr (k == kind::boolean) {
     return read_bool(c, out);
@@ -898,7 +920,7 @@ bool read_value(read_context& c, T& out) {
     return read_timestamp(c, out);
   } else if constexpr (k == kind::duration) {
     typename T::rep count{};
-    if (!read_value(c, count)) return false;
+    if (!read_value<View>(c, count)) return false;
     out = T(count);
     return true;
   } else if constexpr (k == kind::optional || k == kind::pointer) {
@@ -906,35 +928,19 @@ bool read_value(read_context& c, T& out) {
       adapter<T>::reset(out);
       return read_null(c);
     }
-    return read_value(c, adapter<T>::ensure(out));
+    return read_value<View>(c, adapter<T>::ensure(out));
   } else if constexpr (k == kind::variant) {
-    return read_variant(c, out);
+    return read_variant<View>(c, out);
   } else if constexpr (k == kind::tuple) {
-    return read_tuple(c, out);
+    return read_tuple<View>(c, out);
   } else if constexpr (k == kind::sequence) {
-    return read_sequence(c, out);
+    return read_sequence<View>(c, out);
   } else if constexpr (k == kind::map) {
-    return read_map(c, out);
+    return read_map<View>(c, out);
   } else if constexpr (k == kind::record) {
-    return read_record(c, out);
+    return read_record<View>(c, out);
   } else if constexpr (k == kind::surrogate) {
-    constexpr const auto& d = description<T>;
-    static_assert(!std::is_same_v<std::remove_cvref_t<decltype(d.from)>, std::nullptr_t>,
-                  "prism: this type's surrogate has no `from` function, so it can be written but not read; pass "
-                  "one as the second argument of prism::as");
-    using S = typename std::remove_cvref_t<decltype(d)>::surrogate_type;
-    const char* start = c.p;
-    S s{};
-    if (!read_value(c, s)) return false;
-    using R = std::remove_cvref_t<std::invoke_result_t<decltype(d.from), S&&>>;
-    if constexpr (std::is_same_v<R, result<T>>) {
-      R r = std::invoke(d.from, std::move(s));
-      if (!r) return fail(c, r.error().code, start, r.error().detail);
-      out = std::move(*r);
-    } else {
-      out = std::invoke(d.from, std::move(s));
-    }
-    return true;
+    return read_represented<View>(c, description<T>, out);
   } else {
     (void)not_describable<T>::value;
     return false;
@@ -950,34 +956,55 @@ inline error finish_error(read_context& c, std::string_view input) {
 
 }  // namespace detail
 
-/// Reads the JSON document `input` into `out`, which keeps the value of every field the document does not
-/// mention (so defaults set beforehand survive). Containers and strings the document names are replaced.
-/// On error `out` is partly updated: the fields read before the error hold their new values (see
-/// docs/reading.md). std::string_view fields point into `input` (or into read_options::strings).
-///   Config cfg; if (auto r = prism::json::read_into(text, cfg); !r) std::puts(r.error().message().c_str());
-template <class T>
-result<void> read_into(std::string_view input, T& out, const read_options& opts = {}) {
-  detail::read_context c(input, opts);
-  c.p = detail::skip_whitespace(c.p, c.end);
-  if (detail::read_value(c, out)) {
-    c.p = detail::skip_whitespace(c.p, c.end);
+namespace detail {
+template <class View, class T>
+result<void> read_document(std::string_view input, T& out, const read_options& opts) {
+  read_context c(input, opts);
+  c.p = skip_whitespace(c.p, c.end);
+  if (read_value<View>(c, out)) {
+    c.p = skip_whitespace(c.p, c.end);
     if (c.p == c.end) [[likely]]
       return {};
-    detail::fail(c, error_code::trailing_content, c.p,
-                 "unexpected " + detail::describe_found(c.p, c.end) + " after the document");
+    fail(c, error_code::trailing_content, c.p, "unexpected " + describe_found(c.p, c.end) + " after the document");
   }
-  return detail::finish_error(c, input);
+  return finish_error(c, input);
+}
+}  // namespace detail
+
+/// Reads the JSON document `input` into `out` through `view` (a view type, or a prism::one_of chosen at run
+/// time). `out` keeps the value of every field the document does not mention (so defaults set beforehand
+/// survive). Containers and strings the document names are replaced. On error `out` is partly updated: the
+/// fields read before the error hold their new values (see docs/reading.md). std::string_view fields point
+/// into `input` (or into read_options::strings).
+///   Config cfg; if (auto r = prism::json::read_into(text, cfg, api); !r) std::puts(r.error().message().c_str());
+template <class T, view_choice View>
+result<void> read_into(std::string_view input, T& out, const View& view, const read_options& opts = {}) {
+  return visit_view(view, [&]<class V>(V) { return detail::read_document<V>(input, out, opts); });
 }
 
-/// Reads the JSON document `input` as a T (default-constructed first, so absent fields keep their defaults).
+/// read_into through the types' own descriptions (the default view).
+template <class T>
+result<void> read_into(std::string_view input, T& out, const read_options& opts = {}) {
+  return detail::read_document<default_view>(input, out, opts);
+}
+
+/// Reads the JSON document `input` as a T (default-constructed first, so absent fields keep their defaults),
+/// through `view`.
+///   prism::result<Order> o = prism::json::read<Order>(text, api_v2{});
+template <class T, view_choice View>
+result<T> read(std::string_view input, const View& view, const read_options& opts = {}) {
+  static_assert(std::is_default_constructible_v<T>, "prism: read<T> needs a default-constructible T; use read_into");
+  T value{};
+  if (auto r = read_into(input, value, view, opts); !r) return r.error();
+  return value;
+}
+
+/// Reads the JSON document `input` as a T through the types' own descriptions.
 ///   prism::result<Order> o = prism::json::read<Order>(text);
 ///   Order order = prism::json::read<Order>(text).value();  // throws prism::error_exception on error
 template <class T>
 result<T> read(std::string_view input, const read_options& opts = {}) {
-  static_assert(std::is_default_constructible_v<T>, "prism: read<T> needs a default-constructible T; use read_into");
-  T value{};
-  if (auto r = read_into(input, value, opts); !r) return r.error();
-  return value;
+  return read<T>(input, default_view{}, opts);
 }
 
 /// Checks that `input` is one valid JSON document (RFC 8259), whatever its shape, without building anything.

@@ -183,12 +183,12 @@ class stream_input {
 };
 
 /// Reads the framed `text` into `out` (read_value at the given depth), placing any error in the stream.
-template <class Reader, class T>
+template <class View, class Reader, class T>
 result<void> read_frame(stream_input<Reader>& in, std::string_view text, T& out, const read_options& opts,
                         std::size_t depth) {
   read_context c(text, opts);
   c.depth = depth;
-  if (read_value(c, out)) {
+  if (read_value<View>(c, out)) {
     in.consume(static_cast<std::size_t>(c.p - c.begin));
     return {};
   }
@@ -229,7 +229,7 @@ result<void> expect_end(stream_input<Reader>& in) {
   return {};
 }
 
-template <class T, class Reader>
+template <class View, class T, class Reader>
 result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
   stream_input<Reader> in(reader);
   if (!in.skip_whitespace()) return in.error_at_end("before any value");
@@ -243,7 +243,7 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
         std::string_view text = in.frame();
         read_context c(text, opts);
         c.depth = 1;
-        bool ok = read_element(c, out, last);
+        bool ok = read_element<View>(c, out, last);
         if (ok) {
           in.consume(static_cast<std::size_t>(c.p - c.begin));
           return true;
@@ -259,7 +259,7 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
     }
   }
   std::string_view text = in.frame();
-  if (auto r = read_frame(in, text, out, opts, 0); !r) return r;
+  if (auto r = read_frame<View>(in, text, out, opts, 0); !r) return r;
   return expect_end(in);
 }
 
@@ -406,41 +406,11 @@ result<std::size_t> reformat_with(Reader& reader, Sink& sink, const write_option
   return w.finish();
 }
 
-}  // namespace detail
-
-/// Reads one JSON document from a stream: a FILE*, a std::istream, prism::io::fd_reader{fd}, or any
-/// io::byte_reader. A top-level array read into a growable sequence is read element by element, so memory
-/// holds one element's text at a time; any other document's text is held whole while it is read. Errors carry
-/// the line and column in the whole stream.
-///   std::vector<Event> events = prism::json::read<std::vector<Event>>(stdin).value();
-template <class T, class In>
-  requires io::readable<In>
-result<T> read(In&& in, const read_options& opts = {}) {
-  decltype(auto) reader = io::make_reader(std::forward<In>(in));
-  T value{};
-  if (auto r = detail::read_stream(reader, value, opts); !r) return r.error();
-  return value;
-}
-
-/// read_into from a stream (see read above).
-template <class T, class In>
-  requires io::readable<In>
-result<void> read_into(In&& in, T& out, const read_options& opts = {}) {
-  decltype(auto) reader = io::make_reader(std::forward<In>(in));
-  return detail::read_stream(reader, out, opts);
-}
-
-/// Reads a stream of records one at a time: the elements of a top-level array, or values separated by
-/// whitespace (newline-delimited JSON, one record per line). Each record is read into a fresh T and passed to
-/// on_record(T&&), which may return false to stop. Memory holds one record's text at a time. Returns the number
-/// of records passed, or the first error (with the record's path, line and column).
-///   prism::json::read_records<Event>(stdin, [&](Event&& e) { handle(e); });
-template <class T, class In, class OnRecord>
-  requires io::readable<In>
-result<std::size_t> read_records(In&& input, OnRecord&& on_record, const read_options& opts = {}) {
-  decltype(auto) reader = io::make_reader(std::forward<In>(input));
+template <class View, class T, class In, class OnRecord>
+result<std::size_t> read_records(In& input, OnRecord& on_record, const read_options& opts) {
+  decltype(auto) reader = io::make_reader(input);
   using Reader = std::remove_cvref_t<decltype(reader)>;
-  detail::stream_input<Reader> in(reader);
+  stream_input<Reader> in(reader);
   std::size_t count = 0;
   auto deliver = [&](T&& value) {
     ++count;
@@ -452,10 +422,10 @@ result<std::size_t> read_records(In&& input, OnRecord&& on_record, const read_op
     return count;  // no records
   }
   if (in.peek() == '[') {
-    auto r = detail::for_each_element(in, [&](std::size_t i) -> result<bool> {
+    auto r = for_each_element(in, [&](std::size_t i) -> result<bool> {
       std::string_view text = in.frame();
       T value{};
-      if (auto rr = detail::read_frame(in, text, value, opts, 1); !rr) {
+      if (auto rr = read_frame<View>(in, text, value, opts, 1); !rr) {
         error e = rr.error();
         e.path.insert(1, "[" + std::to_string(i) + "]");
         return e;
@@ -463,17 +433,73 @@ result<std::size_t> read_records(In&& input, OnRecord&& on_record, const read_op
       return deliver(std::move(value));
     });
     if (!r) return r.error();
-    if (auto end = detail::expect_end(in); !end) return end.error();
+    if (auto end = expect_end(in); !end) return end.error();
     return count;
   }
   do {
     std::string_view text = in.frame();
     T value{};
-    if (auto r = detail::read_frame(in, text, value, opts, 0); !r) return r.error();
+    if (auto r = read_frame<View>(in, text, value, opts, 0); !r) return r.error();
     if (!deliver(std::move(value))) return count;
   } while (in.skip_whitespace());
   if (in.failed()) return in.error_here(error_code::source_failed, "the input source failed");
   return count;
+}
+
+}  // namespace detail
+
+/// Reads one JSON document from a stream, through `view`: a FILE*, a std::istream, prism::io::fd_reader{fd}, or any
+/// io::byte_reader. A top-level array read into a growable sequence is read element by element, so memory
+/// holds one element's text at a time; any other document's text is held whole while it is read. Errors carry
+/// the line and column in the whole stream.
+///   std::vector<Event> events = prism::json::read<std::vector<Event>>(stdin).value();
+template <class T, class In, view_choice View>
+  requires io::readable<In>
+result<T> read(In&& in, const View& view, const read_options& opts = {}) {
+  T value{};
+  if (auto r = read_into(std::forward<In>(in), value, view, opts); !r) return r.error();
+  return value;
+}
+
+/// read through the types' own descriptions (the default view).
+template <class T, class In>
+  requires io::readable<In>
+result<T> read(In&& in, const read_options& opts = {}) {
+  return read<T>(std::forward<In>(in), default_view{}, opts);
+}
+
+/// read_into from a stream (see read above), through `view`.
+template <class T, class In, view_choice View>
+  requires io::readable<In>
+result<void> read_into(In&& in, T& out, const View& view, const read_options& opts = {}) {
+  decltype(auto) reader = io::make_reader(std::forward<In>(in));
+  return visit_view(view, [&]<class V>(V) { return detail::read_stream<V>(reader, out, opts); });
+}
+
+/// read_into from a stream through the default view.
+template <class T, class In>
+  requires io::readable<In>
+result<void> read_into(In&& in, T& out, const read_options& opts = {}) {
+  return read_into(std::forward<In>(in), out, default_view{}, opts);
+}
+
+/// Reads a stream of records one at a time: the elements of a top-level array, or values separated by
+/// whitespace (newline-delimited JSON, one record per line), through `view`. Each record is read into a fresh T
+/// and passed to on_record(T&&), which may return false to stop. Memory holds one record's text at a time.
+/// Returns the number of records passed, or the first error (with the record's path, line and column).
+///   prism::json::read_records<Event>(stdin, [&](Event&& e) { handle(e); }, api);
+template <class T, class In, class OnRecord, view_choice View>
+  requires io::readable<In>
+result<std::size_t> read_records(In&& input, OnRecord&& on_record, const View& view, const read_options& opts = {}) {
+  return visit_view(view, [&]<class V>(V) { return detail::read_records<V, T>(input, on_record, opts); });
+}
+
+/// read_records through the default view.
+///   prism::json::read_records<Event>(stdin, [&](Event&& e) { handle(e); });
+template <class T, class In, class OnRecord>
+  requires io::readable<In>
+result<std::size_t> read_records(In&& input, OnRecord&& on_record, const read_options& opts = {}) {
+  return detail::read_records<default_view, T>(input, on_record, opts);
 }
 
 }  // namespace prism::json

@@ -15,6 +15,7 @@
 
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
+#include "../core/view.hpp"
 #include "../io/sink.hpp"
 #include "detail/names.hpp"
 #include "options.hpp"
@@ -96,8 +97,47 @@ void write_base64(W& w, std::span<const std::byte> b) {
   w.end_string();
 }
 
-template <class W, class T>
+template <class View, class W, class T>
 void write_value(W& w, const T& v);
+
+/// Writes v as representation `rep` carries it (see core/view.hpp).
+template <class View, class W, class Rep, class V>
+void write_represented(W& w, const Rep& rep, const V& v) {
+  decltype(auto) wire = representation<Rep, V>::to(rep, v);
+  if constexpr (prism::detail::is_result<std::remove_cvref_t<decltype(wire)>>) {
+    if (!wire) [[unlikely]]
+      return w.fail(wire.error().code);
+    write_value<View>(w, *wire);
+  } else {
+    write_value<View>(w, wire);
+  }
+}
+
+/// Writes slot S of record `obj` (holding `value`) as View has it: its key and value, unless omitted.
+template <class View, class T, std::size_t S, class W, class V>
+bool write_slot(W& w, const T& obj, const V& value) {
+  using L = view_record<View, T>;
+  if constexpr (may_be_null<V>) {  // other fields pay nothing for the option
+    if (w.options().skip_null_fields && is_null(value)) return true;
+  }
+  if (prism::detail::omitted_now<View, T, S>(obj, value)) return true;
+  using key = field_key<View, T, S>;
+  if constexpr (!key::ascii) {  // rendered ahead of time as UTF-8: escape_non_ascii needs it at run time
+    if (w.options().escape_non_ascii) w.key(key::name);
+    else w.key(key::text);
+  } else {
+    w.key(key::text);
+  }
+  if constexpr (constexpr std::size_t k = L::represent_modifier(S); k != L::npos)
+    write_represented<View>(w, std::get<k>(L::entry.list).rep, value);
+  else
+    write_value<View>(w, value);
+  if (!w.ok()) [[unlikely]] {
+    prism::detail::prepend_path(w.error_path(), ".", key::name);
+    return false;
+  }
+  return true;
+}
 
 template <class W, class K>
 void write_map_key(W& w, const K& k) {
@@ -123,10 +163,14 @@ void write_map_key(W& w, const K& k) {
   }
 }
 
-template <class W, class T>
+template <class View, class W, class T>
 void write_value(W& w, const T& v) {
   constexpr kind k = kind_of<T>;
-  if constexpr (k == kind::null) {
+  if constexpr (treatment_of<View, T> == treatment::default_view) {
+    write_value<default_view>(w, v);
+  } else if constexpr (treatment_of<View, T> == treatment::represented) {
+    write_represented<View>(w, representation_of<View, T>, v);
+  } else if constexpr (k == kind::null) {
     w.null();
   } else if constexpr (k == kind::boolean) {
     w.value(static_cast<bool>(v));
@@ -171,7 +215,7 @@ void write_value(W& w, const T& v) {
   } else if constexpr (k == kind::duration) {
     w.value(v.count());
   } else if constexpr (k == kind::optional || k == kind::pointer) {
-    if (const auto* p = adapter<T>::get(v)) write_value(w, *p);
+    if (const auto* p = adapter<T>::get(v)) write_value<View>(w, *p);
     else w.null();
   } else if constexpr (k == kind::variant) {
     static_assert(
@@ -187,7 +231,7 @@ void write_value(W& w, const T& v) {
             static constexpr std::string_view tag = alternative_name<A>();
             w.begin_object();
             w.key(tag);
-            write_value(w, alt);
+            write_value<View>(w, alt);
             if (!w.ok()) [[unlikely]]
               return prism::detail::prepend_path(w.error_path(), ".", tag);
             w.end_object();
@@ -197,7 +241,7 @@ void write_value(W& w, const T& v) {
   } else if constexpr (k == kind::tuple) {
     w.begin_array();
     auto element = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
-      write_value(w, std::get<I>(v));
+      write_value<View>(w, std::get<I>(v));
       if (w.ok()) [[likely]]
         return true;
       prism::detail::prepend_path(w.error_path(), "[", std::to_string(I), "]");
@@ -211,7 +255,7 @@ void write_value(W& w, const T& v) {
     w.begin_array();
     std::size_t i = 0;
     for (const auto& e : v) {
-      write_value(w, e);
+      write_value<View>(w, e);
       if (!w.ok()) [[unlikely]]
         return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
       ++i;
@@ -221,7 +265,7 @@ void write_value(W& w, const T& v) {
     w.begin_object();
     for (const auto& [key, value] : v) {
       write_map_key(w, key);
-      write_value(w, value);
+      write_value<View>(w, value);
       if (!w.ok()) [[unlikely]] {
         using K = std::remove_cvref_t<decltype(key)>;
         if constexpr (kind_of<K> == kind::string) return prism::detail::prepend_path(w.error_path(), "[\"", adapter<K>::view(key), "\"]");
@@ -231,68 +275,78 @@ void write_value(W& w, const T& v) {
     }
     w.end_object();
   } else if constexpr (k == kind::record) {
+    using L = view_record<View, T>;
     w.begin_object();
-    for_each_field(v, [&](auto index, const auto& field) {
-      constexpr std::size_t i = decltype(index)::value;
-      if constexpr (may_be_null<std::remove_cvref_t<decltype(field)>>) {  // other fields pay nothing for the option
-        if (w.options().skip_null_fields && is_null(field)) return true;
-      }
-      if constexpr (!field_key<T, i>::ascii) {  // rendered ahead of time as UTF-8: escape_non_ascii needs it at run time
-        if (w.options().escape_non_ascii) w.key(field_name_of<T, i>);
-        else w.key(field_key<T, i>::text);
-      } else {
-        w.key(field_key<T, i>::text);
-      }
-      write_value(w, field);
-      if (!w.ok()) [[unlikely]] {
-        prism::detail::prepend_path(w.error_path(), ".", field_name_of<T, i>);
-        return false;
-      }
-      return true;
+    bool ok = for_each_field(v, [&](auto index, const auto& field) {
+      constexpr std::size_t s = L::slot_of(decltype(index)::value);
+      if constexpr (s == L::npos) return true;
+      else return write_slot<View, T, s>(w, v, field);
     });
+    if (ok) {  // the fields the view adds
+      [&]<std::size_t... S>(std::index_sequence<S...>) {
+        (void)(write_slot<View, T, L::kept + S>(w, v, std::get<L::source[L::kept + S] - L::declared>(L::entry.list).get(v)) &&
+               ...);
+      }(std::make_index_sequence<L::size - L::kept>{});
+    }
     w.end_object();
   } else if constexpr (k == kind::surrogate) {
-    write_value(w, std::invoke(description<T>.to, v));
+    write_value<View>(w, std::invoke(description<T>.to, v));
   } else {
     (void)not_describable<T>::value;
   }
 }
 
-template <bool Pretty, class T, class Sink>
+template <bool Pretty, class View, class T, class Sink>
 result<std::size_t> write_with(const T& value, Sink& sink, const write_options& opts) {
   writer<Sink, Pretty> w(sink, opts);
-  write_value(w, value);
+  write_value<View>(w, value);
   return w.finish();
 }
 
 }  // namespace detail
 
 /// Writes a typed value at the current position of a low-level writer, to mix typed values into a
-/// hand-written document. Errors are left in the writer for finish() to report.
-template <class Sink, bool Pretty, class T>
-void write_value(writer<Sink, Pretty>& w, const T& value) {
-  detail::write_value(w, value);
+/// hand-written document, optionally through a view. Errors are left in the writer for finish() to report.
+template <class Sink, bool Pretty, class T, view_choice View = default_view>
+void write_value(writer<Sink, Pretty>& w, const T& value, const View& view = {}) {
+  visit_view(view, [&]<class V>(V) { detail::write_value<V>(w, value); });
 }
 
-/// Writes `value` as JSON into `out`: a std::string or std::vector<char> (appended to), FILE*, std::ostream,
-/// a prism::io sink (fixed_sink, fd_sink, counting_sink...), or any type with `bool write(const char*, size_t)`.
-/// Returns the number of bytes written, or the first error with the path of the value that caused it.
-///   std::string out; auto n = prism::json::write(order, out, {.indent = 2});
+/// Writes `value` as JSON into `out` through `view` (a view type, or a prism::one_of chosen at run time).
+/// `out` is a std::string or std::vector<char> (appended to), FILE*, std::ostream, a prism::io sink (fixed_sink,
+/// fd_sink, counting_sink...), or any type with `bool write(const char*, size_t)`. Returns the number of bytes
+/// written, or the first error with the path of the value that caused it.
+///   std::string out; auto n = prism::json::write(order, out, api_v2{}, {.indent = 2});
 /// Allocates nothing unless `out` is a container that has to grow.
+template <class T, class Out, view_choice View>
+result<std::size_t> write(const T& value, Out&& out, const View& view, const write_options& opts = {}) {
+  auto&& sink = io::make_sink(out);
+  return visit_view(view, [&]<class V>(V) {
+    if (opts.indent > 0) return detail::write_with<true, V>(value, sink, opts);
+    return detail::write_with<false, V>(value, sink, opts);
+  });
+}
+
+/// Writes `value` as its own description has it (the default view): see above.
+///   std::string out; auto n = prism::json::write(order, out, {.indent = 2});
 template <class T, class Out>
 result<std::size_t> write(const T& value, Out&& out, const write_options& opts = {}) {
-  auto&& sink = io::make_sink(out);
-  if (opts.indent > 0) return detail::write_with<true>(value, sink, opts);
-  return detail::write_with<false>(value, sink, opts);
+  return write(value, out, default_view{}, opts);
+}
+
+/// `value` as a JSON string, through `view`.
+template <class T, view_choice View>
+result<std::string> to_string(const T& value, const View& view, const write_options& opts = {}) {
+  std::string s;
+  auto r = write(value, s, view, opts);
+  if (!r) return r.error();
+  return s;
 }
 
 /// `value` as a JSON string. `prism::json::to_string(v).value()` throws prism::error_exception on error.
 template <class T>
 result<std::string> to_string(const T& value, const write_options& opts = {}) {
-  std::string s;
-  auto r = write(value, s, opts);
-  if (!r) return r.error();
-  return s;
+  return to_string(value, default_view{}, opts);
 }
 
 }  // namespace prism::json

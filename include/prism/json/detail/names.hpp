@@ -8,14 +8,15 @@
 #include <type_traits>
 
 #include "../../core/kind.hpp"
+#include "../../core/view.hpp"
 #include "strings.hpp"
 
 namespace prism::json::detail {
 
-/// `"name":` for field I of record T, escaped at compile time.
-template <class T, std::size_t I>
+/// `"name":` for slot S of record T in View (see core/view.hpp), escaped at compile time.
+template <class View, class T, std::size_t S>
 struct field_key {
-  static constexpr std::string_view name = field_name_of<T, I>;
+  static constexpr std::string_view name = view_record<View, T>::names[S];
   static constexpr bool ascii = [] {
     for (char ch : name)
       if (static_cast<unsigned char>(ch) >= 0x80) return false;
@@ -64,17 +65,7 @@ consteval bool distinct_alternative_names() {
   return true;
 }
 
-/// Types whose values may be null: optionals, pointers, and strings whose adapter says so (C strings).
-template <class T>
-inline constexpr bool may_be_null = kind_of<T> == kind::optional || kind_of<T> == kind::pointer ||
-                                    requires { adapter<T>::nullable; };
-
-/// True when a value that may be null holds nothing: an empty optional, a null pointer or C string.
-template <class T>
-  requires may_be_null<T>
-constexpr bool is_null(const T& v) {
-  if constexpr (kind_of<T> == kind::string) return v == nullptr;
-  else return adapter<T>::get(v) == nullptr;
-}
+using prism::detail::is_null;
+using prism::detail::may_be_null;
 
 }  // namespace prism::json::detail
