@@ -1,0 +1,10 @@
+# Runs PROGRAM with ARGS and passes only if it exits with 0 and prints exactly the contents of EXPECTED.
+separate_arguments(args UNIX_COMMAND "${ARGS}")
+execute_process(COMMAND ${PROGRAM} ${args} RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+file(READ ${EXPECTED} expected)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${PROGRAM} ${ARGS} exited with ${rc}")
+endif()
+if(NOT out STREQUAL expected)
+  message(FATAL_ERROR "${PROGRAM} ${ARGS} printed:\n${out}\nexpected (${EXPECTED}):\n${expected}")
+endif()
