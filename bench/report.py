@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Turns the benchmarks' JSON output (and compile_cost.sh's TSV) into the markdown tables of RESULTS.md.
 
-    python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON]
+    python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON] [--views VIEW_JSON]
 
-BENCH_JSON is prism_json_bench's output (the writer), READ_JSON prism_json_read_bench's (the reader).
+BENCH_JSON is prism_json_bench's output (the writer), READ_JSON prism_json_read_bench's (the reader),
+VIEW_JSON prism_view_bench's (writing and reading through views against the default view).
 Throughput is the median over the repetitions of bytes per second, where the bytes are those of each
 library's own output for the writer and those of the input document for the reader; MB is 10^6 bytes.
 Ratios compare medians from the same run. Standard library only.
@@ -258,6 +259,55 @@ def read_section(ctx, res):
     return out
 
 
+VIEW_TARGET = 1.02  # time through a renaming view / time through the default view, at most
+
+
+def load_views(path):
+    """prism_view_bench's output: per benchmark, the min and median CPU time (µs/doc) over the repetitions."""
+    with open(path) as f:
+        data = json.load(f)
+    out = {}
+    for b in data["benchmarks"]:
+        if b.get("run_type") != "aggregate" or b.get("aggregate_name") not in ("min", "median", "cv"):
+            continue
+        entry = out.setdefault(b["run_name"], {"reps": b.get("repetitions", 0), "bytes": b["bytes/doc"]})
+        if b["aggregate_name"] == "cv":
+            entry["cv"] = b["cpu_time"]
+        else:
+            entry[b["aggregate_name"]] = to_us(b["cpu_time"], b.get("time_unit", "ns"))
+    return data.get("context", {}), out
+
+
+def view_section(path):
+    ctx, res = load_views(path)
+    if not res:
+        return [f"No benchmark results in {path}."]
+    reps = max(r["reps"] for r in res.values())
+    out = [f"Benchmark run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}: {ctx.get('num_cpus', '?')} CPUs. "
+           f"{reps} repetitions per row, run in random interleaved order; µs/doc is CPU time, the fastest repetition "
+           "(min) and the median. Ratios are view / default from the same run, on the min (the steadiest estimate "
+           "on a shared machine) and on the median.", ""]
+    out.append("| direction / workload | default µs (min / median) | camel µs (min / median) | camel / default | "
+               "screaming µs (min / median) | screaming / default | bytes/doc default / camel / screaming | "
+               f"target ≤ {VIEW_TARGET:.2f}x | met |")
+    out.append("| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |")
+    for direction in ("write", "read"):
+        for w in ("seed000", "twitter"):
+            rows = [res.get(f"{direction}/{w}/{v}") for v in ("default", "camel", "screaming")]
+            if not all(rows):
+                continue
+            d, c, sc = rows
+            ratio = lambda r, k: r[k] / d[k]
+            worst = max(ratio(c, "min"), ratio(sc, "min"))
+            out.append(
+                f"| {direction} {w} | {d['min']:.1f} / {d['median']:.1f} | {c['min']:.1f} / {c['median']:.1f} | "
+                f"{ratio(c, 'min'):.3f}x / {ratio(c, 'median'):.3f}x | {sc['min']:.1f} / {sc['median']:.1f} | "
+                f"{ratio(sc, 'min'):.3f}x / {ratio(sc, 'median'):.3f}x | "
+                f"{d['bytes']:.0f} / {c['bytes']:.0f} / {sc['bytes']:.0f} | ≤ {VIEW_TARGET:.2f}x | "
+                f"{verdict(worst <= VIEW_TARGET)} |")
+    return out
+
+
 def section_of(path, section):
     ctx, res = load(path)
     # A --benchmark_filter that matches nothing in one binary leaves its output empty.
@@ -269,9 +319,10 @@ def main():
     ap.add_argument("bench_json", nargs="?", help="prism_json_bench's JSON output (the writer)")
     ap.add_argument("compile_tsv", nargs="?", help="compile_cost.sh's TSV")
     ap.add_argument("--read", metavar="READ_JSON", help="prism_json_read_bench's JSON output (the reader)")
+    ap.add_argument("--views", metavar="VIEW_JSON", help="prism_view_bench's JSON output (the cost of views)")
     args = ap.parse_args()
-    if not (args.bench_json or args.read):
-        ap.error("give BENCH_JSON, --read READ_JSON, or both")
+    if not (args.bench_json or args.read or args.views):
+        ap.error("give BENCH_JSON, --read READ_JSON, --views VIEW_JSON, or any of them")
     sections = []
     if args.bench_json:
         sections.append(section_of(args.bench_json, write_section))
@@ -279,6 +330,8 @@ def main():
             sections.append(compile_table(args.compile_tsv))
     if args.read:
         sections.append(section_of(args.read, read_section))
+    if args.views:
+        sections.append(view_section(args.views))
     print("\n\n".join("\n".join(lines) for lines in sections))
 
 

@@ -2,18 +2,21 @@
 # The benchmarks: installs what they need, builds them in Release with g++ (default flags: -O3 -DNDEBUG, no
 # -march, so the numbers are portable), runs the writer (prism against RapidJSON's Writer and nlohmann::json)
 # and the reader (prism against simdjson On Demand, RapidJSON's DOM and nlohmann::json), each binary with its
-# peers, measures compile cost, and prints the markdown tables of bench/RESULTS.md. The tables also go to
-# build/bench/results.md, the raw Google Benchmark output to build/bench/bench.json (writer) and
-# build/bench/read_bench.json (reader).
-#   bash bench/run.sh [extra Google Benchmark flags for both binaries, e.g. --benchmark_filter=canada]
-# Environment: DATA (default ../shared/data/json), REPS (default 3), RUNS (compile-cost runs, default 3),
-# LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted include/ files).
+# peers, then the cost of views (renaming views against the default view), measures compile cost, and prints
+# the markdown tables of bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google
+# Benchmark output to build/bench/bench.json (writer), build/bench/read_bench.json (reader) and
+# build/bench/view_bench.json (views).
+#   bash bench/run.sh [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
+# Environment: DATA (default ../shared/data/json), REPS (default 3), VIEW_REPS (default 30), RUNS (compile-cost
+# runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
+# include/ files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 build=build/bench
 data=${DATA:-$root/../shared/data/json}
 reps=${REPS:-3}
+view_reps=${VIEW_REPS:-30}
 
 # Which prism was measured: others change include/ while benchmarks run, so say exactly.
 if [ -z "${LIBRARY_STATE:-}" ]; then
@@ -30,7 +33,7 @@ bash tools/deps.sh bench
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
   -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF \
   -DPRISM_BENCH_DATA_DIR="$data" >/dev/null
-cmake --build "$build" --target prism_json_bench prism_json_read_bench
+cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_view_bench
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
@@ -42,6 +45,12 @@ echo
 echo "== reader benchmark ($reps repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
 "$build/bench/prism_json_read_bench" --benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true \
   --benchmark_out="$build/read_bench.json" --benchmark_out_format=json "$@" "$data"
+
+echo
+echo "== view benchmark ($view_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
+"$build/bench/prism_view_bench" --benchmark_repetitions="$view_reps" --benchmark_min_time=0.05 \
+  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+  --benchmark_out="$build/view_bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
 echo "== compile cost =="
@@ -56,7 +65,8 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
        "compiler: $(g++ --version | head -1); date: $(date -u '+%Y-%m-%d %H:%M UTC');" \
        "load average (1/5/15 min) before the benchmarks: $load_before, after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
-  python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json"
+  python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
+    --views "$build/view_bench.json"
 } >"$build/results.md"
 echo
 cat "$build/results.md"
