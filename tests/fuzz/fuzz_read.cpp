@@ -5,7 +5,7 @@
 // it starts with a number.
 //   byte 0: bit 0 reject_unknown_fields, 1 require_all_fields, 2 numbers_as_strings, 3 replace_invalid_utf8,
 //           4 enums_as_numbers, 5 a string_pool (read_options::strings), bits 6-7 max_depth 512, 3, 8 or 32
-//   byte 1: bit 0 indent 2, 1 skip_null_fields, 2 escape_non_ascii
+//   byte 1: bit 0 indent 2, 1 skip_null_fields, 2 escape_non_ascii, 3 every read and write through model::fuzz_view
 // A space (0x20) in both is the plain case with a pool: corpus files start with two spaces.
 //
 // Beyond "no crash, no leak, no undefined behaviour", it checks:
@@ -157,6 +157,23 @@ struct everything {
   inner in;
 };
 
+/// A view with one change of every sort, chosen by byte 1 bit 3: every read and write of the run goes through it.
+struct fuzz_view : prism::view {
+  static constexpr auto naming = prism::camel_case;
+  static constexpr auto omit = prism::when_null;
+};
+constexpr auto prism_view(prism::type_t<everything>, fuzz_view) {
+  return prism::changes(prism::rename("i8", "tiny"), prism::omit("u8"), prism::represent("hue", prism::enum_number),
+                        prism::represent("when_ms", prism::epoch_milliseconds),
+                        prism::omit("text", prism::when([](const everything& e) { return e.flag; })),
+                        prism::omit("names", prism::when_empty), prism::omit("i32", prism::when_default),
+                        // a computed field may not depend on a field omitted by a rule, or the round trip would lose it
+                        prism::computed<everything>("nameCount", [](const everything& e) { return e.names.size(); }));
+}
+constexpr auto prism_view(prism::type_t<node>, fuzz_view) { return prism::use_default; }
+constexpr auto prism_view(prism::type_t<level>, fuzz_view) { return prism::enum_number; }
+using any_view = prism::one_of<prism::default_view, fuzz_view>;
+
 }  // namespace model
 
 namespace {
@@ -186,37 +203,38 @@ write_options write_options_from(std::uint8_t b, const read_options& ro) {
 }
 
 template <class T>
-std::string write_or_die(const T& v, const write_options& wo, std::string_view context) {
-  prism::result<std::string> s = prism::json::to_string(v, wo);
+std::string write_or_die(const T& v, const model::any_view& view, const write_options& wo, std::string_view context) {
+  prism::result<std::string> s = prism::json::to_string(v, view, wo);
   PRISM_FUZZ_CHECK(s.has_value(), std::string(context) + ": " + s.error().message());
   return std::move(*s);
 }
 
 /// The checks on a successful read of `in` into `first`; returns the text `first` writes.
 template <class T>
-std::string check_round_trip(const T& first, std::string_view in, const read_options& ro, const write_options& wo) {
+std::string check_round_trip(const T& first, std::string_view in, const model::any_view& view, const read_options& ro,
+                             const write_options& wo) {
   prism::result<void> valid = prism::json::validate(in, ro);
   PRISM_FUZZ_CHECK(valid.has_value(), "read accepted a document validate rejects: " + valid.error().message());
 
   // The text written reads back under the same options but with a pool of its own, as string_view fields
   // cannot view escaped text without one, and a little more depth (see write_options_from).
-  std::string text = write_or_die(first, wo, "writing what was read");
+  std::string text = write_or_die(first, view, wo, "writing what was read");
   prism::string_pool pool;
   read_options ro2 = ro;
   ro2.strings = &pool;
   ro2.max_depth = wo.max_depth;
-  prism::result<T> second = prism::json::read<T>(text, ro2);
+  prism::result<T> second = prism::json::read<T>(text, view, ro2);
   PRISM_FUZZ_CHECK(second.has_value(), "reading what was written: " + second.error().message() + "\ntext: " + text);
-  const std::string again = write_or_die(*second, wo, "writing what was read back");
+  const std::string again = write_or_die(*second, view, wo, "writing what was read back");
   PRISM_FUZZ_CHECK(again == text, "the round trip is not a fixed point, " + prism_fuzz::first_difference(text, again));
 
   // Compact and pretty text of one value read back to the same value.
   write_options other = wo;
   other.indent = wo.indent == 0 ? 2 : 0;
-  const std::string other_text = write_or_die(*second, other, "writing the other layout");
-  prism::result<T> third = prism::json::read<T>(other_text, ro2);
+  const std::string other_text = write_or_die(*second, view, other, "writing the other layout");
+  prism::result<T> third = prism::json::read<T>(other_text, view, ro2);
   PRISM_FUZZ_CHECK(third.has_value(), "reading the other layout: " + third.error().message() + "\ntext: " + other_text);
-  const std::string third_text = write_or_die(*third, wo, "writing the other layout back");
+  const std::string third_text = write_or_die(*third, view, wo, "writing the other layout back");
   PRISM_FUZZ_CHECK(third_text == text, "compact and pretty text read back differently, " +
                                            prism_fuzz::first_difference(text, third_text));
   return text;
@@ -302,10 +320,10 @@ constexpr std::string_view rich_element = R"({"flag":true,"i8":-5,"u8":200,"i16"
 
 /// An array at the top: a vector of the model, read fresh and read again over a vector whose elements already
 /// hold other values. Each element must come out as a fresh one would, whatever the element it was read over.
-void check_array(std::string_view in, const read_options& ro, const write_options& wo) {
-  prism::result<std::vector<model::everything>> fresh = prism::json::read<std::vector<model::everything>>(in, ro);
+void check_array(std::string_view in, const model::any_view& view, const read_options& ro, const write_options& wo) {
+  prism::result<std::vector<model::everything>> fresh = prism::json::read<std::vector<model::everything>>(in, view, ro);
   if (!fresh) return prism_fuzz::check_error(fresh.error(), in);
-  const std::string text = check_round_trip(*fresh, in, ro, wo);
+  const std::string text = check_round_trip(*fresh, in, view, ro, wo);
 
   prism::string_pool rich_pool;
   const std::string rich = "[" + std::string(rich_element) + "," + std::string(rich_element) + "," +
@@ -313,10 +331,10 @@ void check_array(std::string_view in, const read_options& ro, const write_option
   prism::result<std::vector<model::everything>> old =
       prism::json::read<std::vector<model::everything>>(rich, {.strings = &rich_pool});
   PRISM_FUZZ_CHECK(old.has_value(), old.error().message());
-  prism::result<void> over = prism::json::read_into(in, *old, ro);
+  prism::result<void> over = prism::json::read_into(in, *old, view, ro);
   PRISM_FUZZ_CHECK(over.has_value(), "reading over old elements failed where a fresh read succeeds: " +
                                          over.error().message());
-  const std::string over_text = write_or_die(*old, wo, "writing what was read over old elements");
+  const std::string over_text = write_or_die(*old, view, wo, "writing what was read over old elements");
   PRISM_FUZZ_CHECK(over_text == text,
                    "read fresh vs read over old elements, " + prism_fuzz::first_difference(text, over_text));
 }
@@ -329,10 +347,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const read_options ro = read_options_from(data[0], &pool);
   const write_options wo = write_options_from(data[1], ro);
   const std::string_view in(reinterpret_cast<const char*>(data + 2), size - 2);
+  const model::any_view view = (data[1] & 8) != 0 ? model::any_view(model::fuzz_view{}) : model::any_view();
 
   if (std::size_t start = in.find_first_not_of(" \t\r\n"); start != std::string_view::npos) {
     if (in[start] == '[') {
-      check_array(in, ro, wo);
+      check_array(in, view, ro, wo);
       return 0;
     }
     if (in[start] == '-' || (in[start] >= '0' && in[start] <= '9')) {
@@ -340,11 +359,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return 0;
     }
   }
-  prism::result<model::everything> first = prism::json::read<model::everything>(in, ro);
+  prism::result<model::everything> first = prism::json::read<model::everything>(in, view, ro);
   if (!first) {
     prism_fuzz::check_error(first.error(), in);
     return 0;
   }
-  check_round_trip(*first, in, ro, wo);
+  check_round_trip(*first, in, view, ro, wo);
   return 0;
 }

@@ -336,10 +336,10 @@ enum class treatment : std::uint8_t {
   represented,   ///< as another type (a representation)
 };
 
-/// How View treats T.
+namespace detail {
 template <class View, class T>
-constexpr treatment treatment_of = [] {
-  using E = std::remove_cvref_t<decltype(detail::view_entry<View, T>::value)>;
+consteval treatment treatment_in_view() {
+  using E = std::remove_cvref_t<decltype(view_entry<View, T>::value)>;
   if constexpr (std::is_same_v<E, changes_t<>>) {
     return treatment::usual;
   } else if constexpr (detail::is_changes<E>) {
@@ -356,7 +356,16 @@ constexpr treatment treatment_of = [] {
                   "prism::epoch_seconds or epoch_milliseconds for system_clock time points)");
     return treatment::represented;
   }
+}
+}  // namespace detail
+
+/// How View treats T.
+template <class View, class T>
+constexpr treatment treatment_of = [] {
+  if constexpr (std::is_same_v<View, default_view>) return treatment::usual;  // spares the lookup
+  else return detail::treatment_in_view<View, T>();
 }();
+
 
 /// The representation View gives T (treatment::represented).
 template <class View, class T>
