@@ -57,7 +57,9 @@ echo "== compile cost =="
 bash bench/compile_cost.sh "$build/compile_cost.tsv"
 
 {
-  echo "Command: \`bash bench/run.sh${*:+ $*}\` (g++ Release, -O3 -DNDEBUG, no -march)"
+  env_set=""
+  for v in DATA REPS VIEW_REPS RUNS; do [ -n "${!v:-}" ] && env_set="$env_set$v=${!v} "; done
+  echo "Command: \`${env_set}bash bench/run.sh${*:+ $*}\` (g++ Release, -O3 -DNDEBUG, no -march)"
   echo
   echo "Library: prism $LIBRARY_STATE"
   echo
