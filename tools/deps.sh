@@ -4,8 +4,8 @@
 set -euo pipefail
 case "${1:-test}" in
   demo)  pkgs="cmake ninja-build g++ nlohmann-json3-dev" ;;
-  test)  pkgs="cmake ninja-build g++ libgtest-dev libgmock-dev nlohmann-json3-dev" ;;
-  ci)    pkgs="cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev nlohmann-json3-dev" ;;
+  test)  pkgs="cmake ninja-build g++ libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user" ;;
+  ci)    pkgs="cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user" ;;
   bench) pkgs="cmake ninja-build g++ libbenchmark-dev nlohmann-json3-dev rapidjson-dev libsimdjson-dev time" ;;
   *) echo "usage: $0 [demo|test|ci|bench]" >&2; exit 2 ;;
 esac

@@ -17,7 +17,9 @@
 // Aggregates need no description at all (see reflect.hpp); a description, when present, wins.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string_view>
 #include <tuple>
@@ -44,11 +46,22 @@ struct member_field {
   std::string_view name;
   M C::*ptr;
   bool is_required = false;  ///< readers fail with missing_field when it is absent
+  std::uint32_t stable_id = 0;  ///< binary field id; 0: its position in the description (see docs/binary-format.md)
 
   constexpr const M& get(const C& c) const noexcept { return c.*ptr; }
   constexpr M& ref(C& c) const noexcept { return c.*ptr; }
   /// This field, which readers require: `prism::field("id", &User::id).required()`.
-  constexpr member_field required() const noexcept { return {name, ptr, true}; }
+  constexpr member_field required() const noexcept {
+    member_field f = *this;
+    f.is_required = true;
+    return f;
+  }
+  /// This field with binary field id n (at least 1), instead of its position: `prism::field("x", &P::x).id(9)`.
+  constexpr member_field id(std::uint32_t n) const noexcept {
+    member_field f = *this;
+    f.stable_id = n;
+    return f;
+  }
 };
 
 /// A record field read through a getter and, when Set is not std::nullptr_t, written through a setter.
@@ -62,10 +75,21 @@ struct property_field {
   Get getter;
   Set setter;
   bool is_required = false;  ///< readers fail with missing_field when it is absent
+  std::uint32_t stable_id = 0;  ///< binary field id; 0: its position in the description
 
   constexpr decltype(auto) get(const C& c) const { return std::invoke(getter, c); }
   /// This field, which readers require.
-  constexpr property_field required() const noexcept { return {name, getter, setter, true}; }
+  constexpr property_field required() const noexcept {
+    property_field f = *this;
+    f.is_required = true;
+    return f;
+  }
+  /// This field with binary field id n (at least 1), instead of its position.
+  constexpr property_field id(std::uint32_t n) const noexcept {
+    property_field f = *this;
+    f.stable_id = n;
+    return f;
+  }
 };
 
 namespace detail {
@@ -81,7 +105,7 @@ struct member_pointer_class<M C::*> {
 template <class C, class M>
   requires(!std::is_function_v<M>)
 constexpr member_field<C, M> field(std::string_view name, M C::*ptr) noexcept {
-  return {name, ptr, false};
+  return {name, ptr, false, 0};
 }
 
 /// A data member named after itself: `prism::field<&Account::id_>()` is named "id_".
@@ -94,7 +118,7 @@ constexpr auto field() noexcept {
 template <class Get, class Set>
 constexpr auto field(std::string_view name, Get get, Set set) noexcept {
   using C = typename detail::member_pointer_class<Get>::type;
-  return property_field<C, Get, Set>{name, get, set, false};
+  return property_field<C, Get, Set>{name, get, set, false, 0};
 }
 
 /// A read-write property from callables taking the object, for fields a view adds:
@@ -104,31 +128,61 @@ template <class C, class Get, class Set>
   requires std::is_invocable_v<const Get&, const C&> && std::is_invocable_v<const Set&, C&,
                                                                           std::invoke_result_t<const Get&, const C&>>
 constexpr auto field(std::string_view name, Get get, Set set) noexcept {
-  return property_field<C, Get, Set>{name, get, set, false};
+  return property_field<C, Get, Set>{name, get, set, false, 0};
 }
 
 /// A read-only field from a getter member function: `prism::field("area", &Shape::area)`.
 template <class R, class C>
 constexpr auto field(std::string_view name, R (C::*get)() const) noexcept {
-  return property_field<C, R (C::*)() const, std::nullptr_t>{name, get, nullptr, false};
+  return property_field<C, R (C::*)() const, std::nullptr_t>{name, get, nullptr, false, 0};
 }
 
 /// A computed, read-only field from any callable taking the object: written, never read back.
 ///   prism::computed<User>("fullName", [](const User& u) { return u.first + " " + u.last; })
 template <class C, class Get>
 constexpr auto computed(std::string_view name, Get get) noexcept {
-  return property_field<C, Get, std::nullptr_t>{name, get, nullptr, false};
+  return property_field<C, Get, std::nullptr_t>{name, get, nullptr, false, 0};
 }
 
-/// A record description: an ordered list of fields.
+/// A record description: an ordered list of fields, and each field's binary id.
 template <class... F>
 struct fields_t {
   std::tuple<F...> list;
+  std::array<std::uint32_t, sizeof...(F)> ids{};
 };
 
-template <class... F>
-constexpr fields_t<F...> fields(F... f) noexcept {
-  return {{f...}};
+/// The place of a field that was removed, in a description: later fields keep their binary ids.
+///   prism::fields(prism::field("id", &User::id), prism::removed(), prism::field("name", &User::name))  // ids 1, 3
+struct removed_t {};
+constexpr removed_t removed() noexcept { return {}; }
+
+namespace detail {
+template <class F>
+constexpr auto kept_field(const F& f) {
+  return std::tuple<F>(f);
+}
+constexpr std::tuple<> kept_field(removed_t) { return {}; }
+template <class... F, std::size_t N>
+constexpr fields_t<F...> make_fields(std::tuple<F...> list, const std::array<std::uint32_t, N>& positions) {
+  fields_t<F...> d{list, {}};
+  std::size_t i = 0;
+  for (std::uint32_t position : positions)
+    if (position != 0) d.ids[i++] = position;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((std::get<I>(d.list).stable_id != 0 ? (void)(d.ids[I] = std::get<I>(d.list).stable_id) : void()), ...);
+  }(std::index_sequence_for<F...>{});
+  return d;
+}
+}  // namespace detail
+
+/// A record description from fields (and prism::removed() placeholders), in order. A field's binary id is its
+/// position, counting placeholders, unless it states one with .id(n).
+template <class... A>
+constexpr auto fields(A... a) noexcept {
+  std::uint32_t position = 0;
+  // each argument's position, or 0 for a placeholder
+  std::array<std::uint32_t, sizeof...(A)> positions{(++position, std::is_same_v<A, removed_t> ? 0u : position)...};
+  return detail::make_fields(std::tuple_cat(detail::kept_field(a)...), positions);
 }
 
 /// Shorthand for a record of data members named after themselves.

@@ -32,6 +32,8 @@ enum class error_code : std::uint8_t {
   invalid_value,      ///< text of the right type but not a valid value: bad base64, a malformed timestamp
   trailing_content,   ///< something other than whitespace after the document
   source_failed,      ///< the input source failed (a read error on a file or socket)
+  unsupported_version,  ///< a binary document of a format version this reader does not know
+  unknown_type,       ///< a polymorphic object whose type name is not registered
 };
 
 /// A short English description of a code, for messages.
@@ -55,6 +57,8 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::invalid_value: return "invalid value";
     case error_code::trailing_content: return "unexpected content after the document";
     case error_code::source_failed: return "the input source failed";
+    case error_code::unsupported_version: return "unsupported format version";
+    case error_code::unknown_type: return "unknown type name";
   }
   return "unknown error";
 }
@@ -174,5 +178,12 @@ class [[nodiscard]] result<void> {
   prism::error error_;
   bool ok_ = true;
 };
+
+namespace detail {
+template <class R>
+inline constexpr bool is_result = false;
+template <class T>
+inline constexpr bool is_result<result<T>> = true;
+}  // namespace detail
 
 }  // namespace prism

@@ -305,11 +305,6 @@ struct representation<epoch_t<Period>, std::chrono::time_point<std::chrono::syst
 };
 
 namespace detail {
-template <class R>
-inline constexpr bool is_result = false;
-template <class T>
-inline constexpr bool is_result<result<T>> = true;
-
 template <class D>
 inline constexpr bool is_changes = false;
 template <class... M>

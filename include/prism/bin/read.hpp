@@ -1,0 +1,763 @@
+// prism: reading the binary format (docs/binary-format.md), the writer's mirror. Fields are matched by id, values
+// converted where the format allows it (integer widths and signedness range-checked, float and double), unknown
+// fields skipped by their wire type. Every length and count is checked against the bytes left before anything is
+// allocated; nesting is bounded by max_depth.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <concepts>
+#include <ranges>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "../core/kind.hpp"
+#include "../core/result.hpp"
+#include "wire.hpp"
+#include "write.hpp"
+
+namespace prism::bin {
+
+/// How prism reads binary documents.
+struct read_options {
+  std::size_t max_depth = 512;  ///< deeper nesting fails with depth_exceeded before any recursion goes deeper
+};
+
+namespace detail {
+
+/// A key per type, to check that a shared object is read back into a pointer of the type it was written from.
+template <class T>
+inline constexpr char type_key = 0;
+
+struct context {
+  context(std::span<const std::byte> in, const read_options& o)
+      : begin(reinterpret_cast<const unsigned char*>(in.data())), p(begin), end(begin + in.size()), opts(o) {}
+  const unsigned char* begin;
+  const unsigned char* p;
+  const unsigned char* end;
+  read_options opts;
+  std::size_t depth = 0;
+  error err;
+  struct object {
+    std::shared_ptr<void> value;  ///< null for objects only skipped
+    const void* type;
+  };
+  std::vector<object> objects;  ///< shared objects, by number
+  std::vector<std::string> type_names;
+
+  std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
+};
+
+[[gnu::cold]] inline bool fail(context& c, error_code code, const unsigned char* at, std::string detail) {
+  c.err.code = code;
+  c.err.offset = static_cast<std::size_t>(at - c.begin);
+  c.err.detail = std::move(detail);
+  c.err.path.clear();
+  return false;
+}
+
+inline bool enter(context& c) {
+  if (++c.depth > c.opts.max_depth) [[unlikely]]
+    return fail(c, error_code::depth_exceeded, c.p, "nesting deeper than max_depth (" + std::to_string(c.opts.max_depth) + ")");
+  return true;
+}
+
+[[gnu::cold]] inline bool read_varint_slow(context& c, std::uint64_t& out) {
+  const unsigned char* start = c.p;
+  std::uint64_t v = 0;
+  for (unsigned i = 0; i < 10; ++i) {
+    if (c.p == c.end) return fail(c, error_code::unexpected_end, start, "varint cut short by the end of the input");
+    unsigned b = *c.p++;
+    if (i == 9 && b > 1) return fail(c, error_code::invalid_value, start, "varint above 2^64 - 1");
+    v |= std::uint64_t{b & 0x7f} << (7 * i);
+    if (b < 0x80) {
+      if (b == 0 && i > 0) return fail(c, error_code::invalid_value, start, "overlong varint (not its shortest encoding)");
+      out = v;
+      return true;
+    }
+  }
+  return false;  // unreachable: the tenth byte is below 0x80 or failed above
+}
+
+[[gnu::always_inline]] inline bool read_varint(context& c, std::uint64_t& out) {
+  if (c.p != c.end && *c.p < 0x80) [[likely]] {
+    out = *c.p++;
+    return true;
+  }
+  return read_varint_slow(c, out);
+}
+
+[[gnu::cold]] inline bool mismatch(context& c, const unsigned char* at, wire found, const char* expected) {
+  return fail(c, error_code::type_mismatch, at,
+              std::string("expected ") + expected + ", found wire type " + wire_name(static_cast<unsigned>(found)));
+}
+
+inline bool read_wire_byte(context& c, wire& w) {
+  if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "wire type cut short by the end of the input");
+  if (*c.p >= wire_types) return fail(c, error_code::invalid_value, c.p, "unknown wire type " + std::to_string(*c.p));
+  w = static_cast<wire>(*c.p++);
+  return true;
+}
+
+/// Reads a count of elements, each of at least `least` bytes, and checks that they fit in what is left.
+inline bool read_count(context& c, std::size_t least, std::size_t& n) {
+  const unsigned char* at = c.p;
+  std::uint64_t v;
+  if (!read_varint(c, v)) return false;
+  if (v > c.left() / least)
+    return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(v) + " elements beyond the end of the input");
+  n = static_cast<std::size_t>(v);
+  return true;
+}
+
+bool skip(context& c, wire w);
+
+/// Skips the ref whose h was just read.
+inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
+  if (h == 0) return true;
+  if (h & 1) {
+    if ((h - 1) / 2 >= c.objects.size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
+    return true;
+  }
+  std::uint64_t v = h / 2 - 1;
+  if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+  if (v >= 16) c.objects.push_back({nullptr, nullptr});  // numbered even when skipped
+  return skip(c, static_cast<wire>(v % 16));
+}
+
+inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at, std::size_t& number) {
+  if (t & 1) {
+    number = (t - 1) / 2;
+    if (number >= c.type_names.size()) return fail(c, error_code::invalid_value, at, "reference to a type name not yet seen");
+    return true;
+  }
+  std::size_t n;
+  if (!read_count(c, 1, n)) return false;
+  c.type_names.emplace_back(reinterpret_cast<const char*>(c.p), n);
+  c.p += n;
+  number = c.type_names.size() - 1;
+  return true;
+}
+
+/// Skips a value of wire type w, validating its structure (varints, lengths, references) as it goes.
+inline bool skip(context& c, wire w) {
+  const unsigned char* at = c.p;
+  std::uint64_t v;
+  switch (w) {
+    case wire::uint:
+    case wire::sint:
+      return read_varint(c, v);
+    case wire::f32:
+    case wire::f64:
+      if (c.left() < min_size(w)) return fail(c, error_code::unexpected_end, at, "number cut short by the end of the input");
+      c.p += min_size(w);
+      return true;
+    case wire::bytes: {
+      std::size_t n;
+      if (!read_count(c, 1, n)) return false;
+      c.p += n;
+      return true;
+    }
+    case wire::record: {
+      if (!enter(c)) return false;
+      for (;;) {
+        const unsigned char* key_at = c.p;
+        if (!read_varint(c, v)) return false;
+        if (v == 0) break;
+        if ((v & 15) >= wire_types) return fail(c, error_code::invalid_value, key_at, "unknown wire type " + std::to_string(v & 15));
+        if (!skip(c, static_cast<wire>(v & 15))) return false;
+      }
+      --c.depth;
+      return true;
+    }
+    case wire::seq: {
+      if (!read_varint(c, v)) return false;
+      if (v == 0) return true;
+      wire e;
+      if (!read_wire_byte(c, e)) return false;
+      if (v > c.left() / min_size(e)) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
+      if (e == wire::f32 || e == wire::f64) {
+        c.p += v * min_size(e);
+        return true;
+      }
+      if (!enter(c)) return false;
+      for (std::uint64_t i = 0; i < v; ++i)
+        if (!skip(c, e)) return false;
+      --c.depth;
+      return true;
+    }
+    case wire::map: {
+      if (!read_varint(c, v)) return false;
+      if (v == 0) return true;
+      if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "map header cut short");
+      unsigned kv = *c.p++;
+      if ((kv >> 4) >= wire_types || (kv & 15) >= wire_types) return fail(c, error_code::invalid_value, c.p - 1, "unknown wire type in a map header");
+      auto k = static_cast<wire>(kv >> 4), e = static_cast<wire>(kv & 15);
+      if (v > c.left() / (min_size(k) + min_size(e))) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
+      if (!enter(c)) return false;
+      for (std::uint64_t i = 0; i < v; ++i)
+        if (!skip(c, k) || !skip(c, e)) return false;
+      --c.depth;
+      return true;
+    }
+    case wire::ref:
+      if (!read_varint(c, v)) return false;
+      return skip_ref(c, v, at);
+    case wire::poly: {
+      if (!read_varint(c, v)) return false;
+      std::size_t number;
+      if (v != 0 && !read_type_name(c, v, at, number)) return false;
+      return skip(c, wire::record);
+    }
+  }
+  return fail(c, error_code::invalid_value, at, "unknown wire type");
+}
+
+template <class T>
+bool read_value(context& c, wire w, T& out);
+
+template <class I>
+bool read_integer(context& c, wire w, I& out) {
+  const unsigned char* at = c.p;
+  std::uint64_t u;
+  if (w != wire::uint && w != wire::sint) return mismatch(c, at, w, "an integer");
+  if (!read_varint(c, u)) return false;
+  if (w == wire::uint) {
+    if (u > static_cast<std::make_unsigned_t<I>>(std::numeric_limits<I>::max()))
+      return fail(c, error_code::out_of_range, at, std::to_string(u) + " out of range for its target");
+    out = static_cast<I>(u);
+    return true;
+  }
+  std::int64_t s = unzigzag(u);
+  if constexpr (std::is_signed_v<I>) {
+    if (s < std::numeric_limits<I>::min() || s > std::numeric_limits<I>::max())
+      return fail(c, error_code::out_of_range, at, std::to_string(s) + " out of range for its target");
+  } else {
+    if (s < 0 || static_cast<std::uint64_t>(s) > std::numeric_limits<I>::max())
+      return fail(c, error_code::out_of_range, at, std::to_string(s) + " out of range for its target");
+  }
+  out = static_cast<I>(s);
+  return true;
+}
+
+template <class F>
+bool read_floating(context& c, wire w, F& out) {
+  const unsigned char* at = c.p;
+  if (w != wire::f32 && w != wire::f64) return mismatch(c, at, w, "a floating-point number");
+  if (c.left() < min_size(w)) return fail(c, error_code::unexpected_end, at, "number cut short by the end of the input");
+  std::uint64_t bits = 0;
+  for (std::size_t i = 0; i < min_size(w); ++i) bits |= std::uint64_t{c.p[i]} << (8 * i);
+  c.p += min_size(w);
+  if (w == wire::f32) {
+    out = static_cast<F>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+    return true;
+  }
+  double d = std::bit_cast<double>(bits);
+  if constexpr (sizeof(F) == 4) {
+    if (std::isfinite(d) && std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max()))
+      return fail(c, error_code::out_of_range, at, "double beyond the range of float");
+  }
+  out = static_cast<F>(d);
+  return true;
+}
+
+template <class S>
+bool read_string(context& c, wire w, S& out) {
+  const unsigned char* at = c.p;
+  if (w != wire::bytes) return mismatch(c, at, w, "a string");
+  std::size_t n;
+  if (!read_count(c, 1, n)) return false;
+  std::string_view text(reinterpret_cast<const char*>(c.p), n);
+  c.p += n;
+  if constexpr (std::is_same_v<S, const char*>) {
+    static_assert(sizeof(S) == 0, "prism: a C string cannot be read from binary input (it has no terminating NUL); use std::string");
+    return false;
+  } else if constexpr (requires { adapter<S>::views_text; }) {
+    out = S(text.data(), text.size());  // zero copy: points into the input
+    return true;
+  } else {
+    if (!adapter<S>::assign(out, text)) [[unlikely]]
+      return fail(c, error_code::out_of_range, at, "string of " + std::to_string(n) + " bytes too long for its target");
+    return true;
+  }
+}
+
+template <class B>
+bool read_bytes(context& c, wire w, B& out) {
+  const unsigned char* at = c.p;
+  if (w != wire::bytes) return mismatch(c, at, w, "bytes");
+  std::size_t n;
+  if (!read_count(c, 1, n)) return false;
+  if constexpr (requires { out.resize(n); }) {
+    out.resize(n);
+  } else if (n != std::size(out)) {
+    return fail(c, error_code::type_mismatch, at, "expected " + std::to_string(std::size(out)) + " bytes, found " + std::to_string(n));
+  }
+  if (n != 0) std::memcpy(std::data(out), c.p, n);
+  c.p += n;
+  return true;
+}
+
+/// A shared_ptr or weak_ptr: null, a new shared object (numbered before its value is read, so cycles closed
+/// through weak_ptr find it), an unshared value, or a reference to an object read before.
+template <class P>
+bool read_shared(context& c, wire w, P& out) {
+  using T = typename P::element_type;
+  const unsigned char* at = c.p;
+  std::shared_ptr<T> made;
+  if (w != wire::ref) {  // a plain value: written when the field was a T, an optional or a unique_ptr
+    made = std::make_shared<T>();
+    if (!read_value(c, w, *made)) return false;
+    out = made;
+    return true;
+  }
+  std::uint64_t h;
+  if (!read_varint(c, h)) return false;
+  if (h == 0) {
+    out.reset();
+    return true;
+  }
+  if (h & 1) {
+    std::uint64_t number = (h - 1) / 2;
+    if (number >= c.objects.size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
+    const auto& o = c.objects[number];
+    if (!o.value) return fail(c, error_code::invalid_value, at, "reference to a shared object that was read into a target that cannot share it");
+    if (o.type != &type_key<T>)
+      return fail(c, error_code::type_mismatch, at, "reference to a shared object of another type");
+    out = std::static_pointer_cast<T>(o.value);
+    return true;
+  }
+  std::uint64_t v = h / 2 - 1;
+  if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+  made = std::make_shared<T>();
+  if (v >= 16) c.objects.push_back({made, &type_key<T>});
+  out = made;  // before the value: a weak_ptr inside it may point back here
+  return read_value(c, static_cast<wire>(v % 16), *made);
+}
+
+/// A ref read into a target that holds one value (an optional, a unique_ptr, or any plain target): null leaves a
+/// plain target as it is and empties the others. A new shared object is read as a value (so shared_ptr fields can
+/// become unique_ptr ones); a second reference to it then fails, as the target cannot share it.
+template <class T>
+bool read_ref(context& c, T& out) {
+  const unsigned char* at = c.p;
+  std::uint64_t h;
+  if (!read_varint(c, h)) return false;
+  if (h == 0) {
+    if constexpr (kind_of<T> == kind::optional || kind_of<T> == kind::pointer) adapter<T>::reset(out);
+    return true;
+  }
+  if (h & 1) return fail(c, error_code::invalid_value, at, "a second reference to a shared object, where the target cannot share it");
+  std::uint64_t v = h / 2 - 1;
+  if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+  if (v >= 16) c.objects.push_back({nullptr, nullptr});  // numbered, but held by no shared_ptr
+  auto w = static_cast<wire>(v % 16);
+  if constexpr (kind_of<T> == kind::optional || kind_of<T> == kind::pointer) return read_value(c, w, adapter<T>::ensure(out));
+  else return read_value(c, w, out);
+}
+
+// ---- records ------------------------------------------------------------------------------------------------
+
+template <class T>
+inline constexpr auto sorted_ids = [] {
+  std::array<std::uint32_t, field_count_of<T>> ids{};
+  std::size_t k = 0;
+  for (std::size_t i : field_order<T>) {
+    ids[k++] = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::uint32_t r = 0;
+      ((i == I ? (r = field_id<T, I>()) : 0), ...);
+      return r;
+    }(std::make_index_sequence<field_count_of<T>>{});
+  }
+  return ids;
+}();
+
+/// Reads a value of wire type w into field I of obj: in place for data members, through the setter for
+/// properties; computed fields are skipped.
+template <class T, std::size_t I>
+bool read_field(context& c, wire w, T& obj) {
+  if constexpr (!field_is_stored<T, I>()) {
+    return skip(c, w);
+  } else if constexpr (prism::detail::has_description<T>) {
+    const auto& f = std::get<I>(description<T>.list);
+    if constexpr (requires { f.ref(obj); }) {
+      return read_value(c, w, f.ref(obj));
+    } else {
+      typename std::remove_cvref_t<decltype(f)>::value_type v{};
+      if (!read_value(c, w, v)) return false;
+      std::invoke(f.setter, obj, std::move(v));
+      return true;
+    }
+  } else {
+    return prism::detail::visit_members(obj, [&](auto&... m) { return read_value(c, w, std::get<I>(std::tie(m...))); });
+  }
+}
+
+template <class T>
+bool read_record(context& c, wire w, T& obj) {
+  constexpr std::size_t n = field_count_of<T>;
+  const unsigned char* at = c.p;
+  if (w != wire::record) return mismatch(c, at, w, "a record");
+  if (!enter(c)) return false;
+  std::array<bool, n == 0 ? 1 : n> seen{};
+  std::uint64_t id = 0;
+  std::size_t next = 0;  // position in ascending id order: fields come in that order
+  for (;;) {
+    const unsigned char* key_at = c.p;
+    std::uint64_t key;
+    if (!read_varint(c, key)) return false;
+    if (key == 0) break;
+    unsigned wt = key & 15;
+    if (wt >= wire_types) return fail(c, error_code::invalid_value, key_at, "unknown wire type " + std::to_string(wt));
+    if ((key >> 4) == 0) return fail(c, error_code::invalid_value, key_at, "field key with no id step");
+    id += key >> 4;
+    if (id > std::numeric_limits<std::uint32_t>::max()) return fail(c, error_code::invalid_value, key_at, "field id beyond 2^32 - 1");
+    std::size_t pos = n;
+    if (next < n && sorted_ids<T>[next] == id) [[likely]] {
+      pos = next;
+    } else {
+      auto it = std::lower_bound(sorted_ids<T>.begin(), sorted_ids<T>.begin() + n, static_cast<std::uint32_t>(id));
+      if (it != sorted_ids<T>.begin() + n && *it == id) pos = static_cast<std::size_t>(it - sorted_ids<T>.begin());
+    }
+    if (pos == n) {
+      if (!skip(c, static_cast<wire>(wt))) return false;
+      continue;
+    }
+    next = pos + 1;
+    bool ok = [&]<std::size_t... K>(std::index_sequence<K...>) {
+      bool r = true;
+      (void)((pos == K && (r = read_field<T, field_order<T>[K]>(c, static_cast<wire>(wt), obj), true)) || ...);
+      return r;
+    }(std::make_index_sequence<n>{});
+    if (!ok) {
+      [&]<std::size_t... K>(std::index_sequence<K...>) {
+        (void)((pos == K && (prism::detail::prepend_path(c.err.path, ".", field_name_of<T, field_order<T>[K]>), true)) || ...);
+      }(std::make_index_sequence<n>{});
+      return false;
+    }
+    seen[pos] = true;
+  }
+  --c.depth;
+  if constexpr (prism::detail::has_description<T>) {  // required fields
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+      auto check = [&]<std::size_t I>(std::size_t pos, std::integral_constant<std::size_t, I>) {
+        if constexpr (field_is_stored<T, I>()) {
+          if (!seen[pos] && std::get<I>(description<T>.list).is_required)
+            return fail(c, error_code::missing_field, c.p - 1,
+                        "missing required field \"" + std::string(field_name_of<T, I>) + "\" in " +
+                            std::string(prism::detail::type_name<T>()));
+        }
+        return true;
+      };
+      (void)check;
+      return (check(K, std::integral_constant<std::size_t, field_order<T>[K]>{}) && ...);
+    }(std::make_index_sequence<n>{});
+  }
+  return true;
+}
+
+template <class... A>
+bool read_variant(context& c, wire w, std::variant<A...>& out) {
+  const unsigned char* at = c.p;
+  if (w != wire::record) return mismatch(c, at, w, "a record holding a variant");
+  if (!enter(c)) return false;
+  std::uint64_t key;
+  if (!read_varint(c, key)) return false;
+  if (key == 0 || (key & 15) >= wire_types || (key >> 4) > sizeof...(A))
+    return fail(c, error_code::invalid_value, at, "unknown variant alternative");
+  std::size_t index = static_cast<std::size_t>((key >> 4) - 1);
+  auto wt = static_cast<wire>(key & 15);
+  bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    bool r = true;
+    (void)((index == I && (r = read_value(c, wt, out.template emplace<I>()), true)) || ...);
+    return r;
+  }(std::index_sequence_for<A...>{});
+  if (!ok) {
+    prism::detail::prepend_path(c.err.path, ".", std::to_string(index));
+    return false;
+  }
+  if (c.p == c.end || *c.p != 0) return fail(c, error_code::invalid_value, c.p, "a variant holds exactly one alternative");
+  ++c.p;
+  --c.depth;
+  return true;
+}
+
+template <class T>
+bool read_tuple(context& c, wire w, T& out) {
+  constexpr std::size_t n = std::tuple_size_v<T>;
+  const unsigned char* at = c.p;
+  if (w != wire::record) return mismatch(c, at, w, "a record holding a tuple");
+  if (!enter(c)) return false;
+  std::uint64_t id = 0;
+  for (;;) {
+    const unsigned char* key_at = c.p;
+    std::uint64_t key;
+    if (!read_varint(c, key)) return false;
+    if (key == 0) break;
+    if ((key & 15) >= wire_types || (key >> 4) == 0) return fail(c, error_code::invalid_value, key_at, "invalid field key");
+    id += key >> 4;
+    auto wt = static_cast<wire>(key & 15);
+    if (id > n) {
+      if (!skip(c, wt)) return false;
+      continue;
+    }
+    bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      bool r = true;
+      (void)((id == I + 1 && (r = read_value(c, wt, std::get<I>(out)), true)) || ...);
+      return r;
+    }(std::make_index_sequence<n>{});
+    if (!ok) {
+      prism::detail::prepend_path(c.err.path, "[", std::to_string(id - 1), "]");
+      return false;
+    }
+  }
+  --c.depth;
+  return true;
+}
+
+/// The length of a fixed-size sequence (std::array, C arrays), or max() for growable ones.
+template <class T>
+inline constexpr std::size_t fixed_extent = std::size_t(-1);
+template <class T, std::size_t N>
+inline constexpr std::size_t fixed_extent<T[N]> = N;
+template <class T, std::size_t N>
+inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
+
+template <class T>
+bool read_sequence(context& c, wire w, T& out) {
+  using E = std::ranges::range_value_t<T>;
+  const unsigned char* at = c.p;
+  if (w != wire::seq) return mismatch(c, at, w, "a sequence");
+  std::uint64_t count;
+  if (!read_varint(c, count)) return false;
+  wire e = wire_of<E>();
+  if (count != 0 && !read_wire_byte(c, e)) return false;
+  if (count > c.left() / min_size(e)) return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(count) + " elements beyond the end of the input");
+  const auto n = static_cast<std::size_t>(count);
+  if (!enter(c)) return false;
+  auto element = [&](std::size_t i, auto& target) {
+    if (read_value(c, e, target)) [[likely]]
+      return true;
+    prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
+    return false;
+  };
+  if constexpr (constexpr std::size_t fixed = fixed_extent<T>; fixed != std::size_t(-1)) {
+    if (n != fixed) return fail(c, error_code::type_mismatch, at, "expected " + std::to_string(fixed) + " elements, found " + std::to_string(n));
+    for (std::size_t i = 0; i < n; ++i)
+      if (!element(i, out[i])) return false;
+  } else if constexpr (requires { out.resize(n); out[0]; } && !std::is_same_v<E, bool>) {
+    out.resize(n);
+    if constexpr (kind_of<E> == kind::floating && std::endian::native == std::endian::little && requires { out.data(); }) {
+      if (e == wire_of<E>()) {  // already the wire's layout
+        if (n != 0) std::memcpy(out.data(), c.p, n * sizeof(E));
+        c.p += n * sizeof(E);
+        --c.depth;
+        return true;
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      if (!element(i, out[i])) return false;
+  } else {
+    static_assert(requires { out.clear(); }, "prism: this sequence cannot be read (a span views elements it does not own)");
+    out.clear();
+    if constexpr (requires { out.before_begin(); }) {  // forward_list: append after the last
+      auto last = out.before_begin();
+      for (std::size_t i = 0; i < n; ++i) {
+        last = out.emplace_after(last);
+        if (!element(i, *last)) return false;
+      }
+    } else if constexpr (requires { { out.emplace_back() } -> std::same_as<E&>; }) {  // list
+      for (std::size_t i = 0; i < n; ++i)
+        if (!element(i, out.emplace_back())) return false;
+    } else {  // sets, and vector<bool> whose elements are proxies: read, then insert
+      for (std::size_t i = 0; i < n; ++i) {
+        E v{};
+        if (!element(i, v)) return false;
+        if constexpr (requires { out.push_back(std::move(v)); }) out.push_back(std::move(v));
+        else out.insert(std::move(v));
+      }
+    }
+  }
+  --c.depth;
+  return true;
+}
+
+template <class T>
+bool read_map(context& c, wire w, T& out) {
+  using K = typename adapter<T>::key_type;
+  using V = typename adapter<T>::mapped_type;
+  const unsigned char* at = c.p;
+  if (w != wire::map) return mismatch(c, at, w, "a map");
+  std::uint64_t count;
+  if (!read_varint(c, count)) return false;
+  out.clear();
+  if (count == 0) return true;
+  if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "map header cut short");
+  unsigned kv = *c.p++;
+  if ((kv >> 4) >= wire_types || (kv & 15) >= wire_types) return fail(c, error_code::invalid_value, c.p - 1, "unknown wire type in a map header");
+  auto kw = static_cast<wire>(kv >> 4), vw = static_cast<wire>(kv & 15);
+  if (count > c.left() / (min_size(kw) + min_size(vw))) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
+  if (!enter(c)) return false;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    K key{};
+    V value{};
+    if (!read_value(c, kw, key) || !read_value(c, vw, value)) {
+      prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
+      return false;
+    }
+    if constexpr (requires { out.insert_or_assign(std::move(key), std::move(value)); }) out.insert_or_assign(std::move(key), std::move(value));
+    else out.emplace(std::move(key), std::move(value));
+  }
+  --c.depth;
+  return true;
+}
+
+template <class T>
+bool read_value(context& c, wire w, T& out) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (is_weak_ptr<T> || has_identity<T>) {
+    return read_shared(c, w, out);
+  } else if constexpr (k == kind::optional || k == kind::pointer) {
+    if (w == wire::ref) return read_ref(c, out);
+    return read_value(c, w, adapter<T>::ensure(out));
+  } else if constexpr (k == kind::null) {
+    if (w != wire::ref) return mismatch(c, c.p, w, "null");
+    return read_ref(c, out);
+  } else {
+    if (w == wire::ref) return read_ref(c, out);  // an optional's value read into a plain target
+    if constexpr (k == kind::boolean) {
+      const unsigned char* at = c.p;
+      std::uint8_t b;
+      if (!read_integer(c, w, b)) return false;
+      if (b > 1) return fail(c, error_code::invalid_value, at, "a bool is 0 or 1");
+      out = b != 0;
+      return true;
+    } else if constexpr (k == kind::character) {
+      unsigned char ch;
+      if (!read_integer(c, w, ch)) return false;
+      out = static_cast<char>(ch);
+      return true;
+    } else if constexpr (k == kind::integer) {
+      return read_integer(c, w, out);
+    } else if constexpr (k == kind::enumeration) {
+      const unsigned char* at = c.p;
+      std::underlying_type_t<T> u{};
+      if (!read_value(c, w, u)) return false;
+      if (!prism::detail::enum_value_allowed<T>(u))
+        return fail(c, error_code::unknown_enumerator, at, std::to_string(+u) + " is no enumerator of " + std::string(prism::detail::type_name<T>()));
+      out = std::bit_cast<T>(u);
+      return true;
+    } else if constexpr (k == kind::floating) {
+      return read_floating(c, w, out);
+    } else if constexpr (k == kind::duration) {
+      typename T::rep count{};
+      if (!read_value(c, w, count)) return false;
+      out = T(count);
+      return true;
+    } else if constexpr (k == kind::timestamp) {
+      typename T::duration::rep count{};
+      if (!read_value(c, w, count)) return false;
+      out = T(typename T::duration(count));
+      return true;
+    } else if constexpr (k == kind::string) {
+      return read_string(c, w, out);
+    } else if constexpr (k == kind::bytes) {
+      return read_bytes(c, w, out);
+    } else if constexpr (k == kind::variant) {
+      return read_variant(c, w, out);
+    } else if constexpr (k == kind::tuple) {
+      return read_tuple(c, w, out);
+    } else if constexpr (k == kind::sequence) {
+      return read_sequence(c, w, out);
+    } else if constexpr (k == kind::map) {
+      return read_map(c, w, out);
+    } else if constexpr (k == kind::record) {
+      return read_record(c, w, out);
+    } else if constexpr (k == kind::surrogate) {
+      constexpr const auto& d = description<T>;
+      static_assert(!std::is_same_v<std::remove_cvref_t<decltype(d.from)>, std::nullptr_t>,
+                    "prism: this type's surrogate has no `from` function, so it can be written but not read");
+      using S = typename std::remove_cvref_t<decltype(d)>::surrogate_type;
+      const unsigned char* at = c.p;
+      S s{};
+      if (!read_value(c, w, s)) return false;
+      auto made = std::invoke(d.from, std::move(s));
+      if constexpr (prism::detail::is_result<std::remove_cvref_t<decltype(made)>>) {
+        if (!made) return fail(c, made.error().code, at, made.error().detail);
+        out = std::move(*made);
+      } else {
+        out = std::move(made);
+      }
+      return true;
+    } else {
+      (void)not_describable<T>::value;
+      return false;
+    }
+  }
+}
+
+inline error finish_error(context& c) {
+  error e = std::move(c.err);
+  e.path.insert(0, 1, '$');
+  return e;
+}
+
+}  // namespace detail
+
+/// Reads the prism binary document `bytes` into `out`, which keeps what the document does not mention. On error
+/// `out` is partly updated, as with JSON's read_into. std::string_view fields point into `bytes`.
+template <class T>
+result<void> read_into(std::span<const std::byte> bytes, T& out, const read_options& opts = {}) {
+  detail::context c(bytes, opts);
+  if (c.p == c.end) {
+    detail::fail(c, error_code::unexpected_end, c.p, "empty input: no document");
+    return detail::finish_error(c);
+  }
+  unsigned header = *c.p++;
+  if ((header >> 4) != format_version) {
+    detail::fail(c, error_code::unsupported_version, c.begin,
+                 "format version " + std::to_string(header >> 4) + ", this reader knows " + std::to_string(format_version));
+    return detail::finish_error(c);
+  }
+  if ((header & 15) >= wire_types) {
+    detail::fail(c, error_code::invalid_value, c.begin, "unknown wire type " + std::to_string(header & 15));
+    return detail::finish_error(c);
+  }
+  if (detail::read_value(c, static_cast<wire>(header & 15), out)) {
+    if (c.p == c.end) [[likely]]
+      return {};
+    detail::fail(c, error_code::trailing_content, c.p, std::to_string(c.left()) + " bytes after the document");
+  }
+  return detail::finish_error(c);
+}
+
+/// Reads the prism binary document `bytes` as a T (default-constructed first).
+///   Order o = prism::bin::read<Order>(bytes).value();  // throws prism::error_exception on error
+template <class T>
+result<T> read(std::span<const std::byte> bytes, const read_options& opts = {}) {
+  static_assert(std::is_default_constructible_v<T>, "prism: read<T> needs a default-constructible T; use read_into");
+  T value{};
+  if (auto r = read_into(bytes, value, opts); !r) return r.error();
+  return value;
+}
+
+/// The same, from bytes held in a std::string or std::string_view.
+template <class T>
+result<T> read(std::string_view bytes, const read_options& opts = {}) {
+  return read<T>(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())), opts);
+}
+
+}  // namespace prism::bin

@@ -1,0 +1,161 @@
+// prism: the binary format's vocabulary: wire types, varints, which wire type carries each kind, and field ids.
+// The layout is specified in docs/binary-format.md.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+#include "../core/describe.hpp"
+#include "../core/kind.hpp"
+
+// may_be_null and is_null live in prism::detail
+
+namespace prism::bin {
+
+/// The format version this library writes and reads (the high nibble of a document's first byte).
+inline constexpr unsigned format_version = 1;
+
+/// How to find the end of a value (docs/binary-format.md, "Wire types").
+enum class wire : std::uint8_t {
+  uint = 0,    ///< varint
+  sint = 1,    ///< zigzag varint
+  f32 = 2,     ///< fixed32, little-endian
+  f64 = 3,     ///< fixed64, little-endian
+  bytes = 4,   ///< varint length, bytes
+  record = 5,  ///< fields, then 0x00
+  seq = 6,     ///< varint count, element wire type, elements
+  map = 7,     ///< varint count, key << 4 | value wire types, pairs
+  ref = 8,     ///< varint h: null, a value, or a shared object seen before
+  poly = 9,    ///< varint type, then a record
+};
+inline constexpr unsigned wire_types = 10;
+
+/// The name of a wire type, for messages and `prism dump`.
+constexpr const char* wire_name(unsigned w) noexcept {
+  constexpr const char* names[] = {"uint", "sint", "f32", "f64", "bytes", "record", "seq", "map", "ref", "poly"};
+  return w < wire_types ? names[w] : "reserved";
+}
+
+/// The fewest bytes a value of wire type w takes: what bounds element counts before anything is allocated.
+constexpr std::size_t min_size(wire w) noexcept { return w == wire::f32 ? 4 : w == wire::f64 ? 8 : 1; }
+
+constexpr std::uint64_t zigzag(std::int64_t v) noexcept {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+constexpr std::int64_t unzigzag(std::uint64_t u) noexcept {
+  return static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1);
+}
+
+/// Writes v as a varint at p (up to 10 bytes); returns the end.
+inline char* put_varint(char* p, std::uint64_t v) noexcept {
+  while (v >= 0x80) {
+    *p++ = static_cast<char>(v | 0x80);
+    v >>= 7;
+  }
+  *p++ = static_cast<char>(v);
+  return p;
+}
+
+namespace detail {
+template <class T>
+inline constexpr bool is_weak_ptr = false;
+template <class T>
+inline constexpr bool is_weak_ptr<std::weak_ptr<T>> = true;
+template <class T>
+inline constexpr bool is_shared_ptr = false;
+template <class T>
+inline constexpr bool is_shared_ptr<std::shared_ptr<T>> = true;
+
+/// Pointers whose pointee may be held by others: written with identity.
+template <class T>
+inline constexpr bool has_identity = is_shared_ptr<T> || is_weak_ptr<T>;
+
+template <class T>
+consteval wire integer_wire() {
+  return std::is_signed_v<T> ? wire::sint : wire::uint;
+}
+}  // namespace detail
+
+/// The wire type of a T standing alone (an element, a map value, a document).
+template <class T>
+consteval wire wire_of() {
+  using U = std::remove_cvref_t<T>;
+  if constexpr (detail::is_weak_ptr<U>) {
+    return wire::ref;
+  } else {
+    constexpr kind k = kind_of<U>;
+    if constexpr (k == kind::boolean || k == kind::character) return wire::uint;
+    else if constexpr (k == kind::integer) return detail::integer_wire<U>();
+    else if constexpr (k == kind::enumeration) return wire_of<std::underlying_type_t<U>>();
+    else if constexpr (k == kind::floating) return sizeof(U) == 4 ? wire::f32 : wire::f64;
+    else if constexpr (k == kind::duration) return wire_of<typename U::rep>();
+    else if constexpr (k == kind::timestamp) return wire_of<typename U::rep>();
+    else if constexpr (k == kind::string && prism::detail::may_be_null<U>) return wire::ref;  // a C string may be null
+    else if constexpr (k == kind::string || k == kind::bytes) return wire::bytes;
+    else if constexpr (k == kind::record || k == kind::tuple || k == kind::variant) return wire::record;
+    else if constexpr (k == kind::sequence) return wire::seq;
+    else if constexpr (k == kind::map) return wire::map;
+    else if constexpr (k == kind::optional || k == kind::pointer || k == kind::null) return wire::ref;
+    else if constexpr (k == kind::surrogate) return wire_of<typename std::remove_cvref_t<decltype(description<U>)>::surrogate_type>();
+    else return wire::uint;  // not describable: the walk reports it
+  }
+}
+
+/// The wire type of a T that is a record field: a present optional or unshared pointer is written as its value,
+/// a C string as its text (null ones are left out).
+template <class T>
+consteval wire field_wire_of() {
+  using U = std::remove_cvref_t<T>;
+  if constexpr ((kind_of<U> == kind::optional || kind_of<U> == kind::pointer) && !detail::has_identity<U>)
+    return wire_of<typename adapter<U>::value_type>();
+  else if constexpr (kind_of<U> == kind::string)
+    return wire::bytes;
+  else
+    return wire_of<U>();
+}
+
+/// The h of a ref (docs/binary-format.md): 0 null; odd, a shared object seen before; even, a value follows.
+constexpr std::uint64_t ref_value(wire w) noexcept { return 2 * (static_cast<std::uint64_t>(w) + 1); }
+constexpr std::uint64_t ref_new_shared(wire w) noexcept { return 2 * (static_cast<std::uint64_t>(w) + 17); }
+constexpr std::uint64_t ref_back(std::uint64_t object) noexcept { return 2 * object + 1; }
+
+/// The binary id of field I of record T: the description's (position or explicit), or I + 1 for aggregates.
+template <class T, std::size_t I>
+consteval std::uint32_t field_id() {
+  if constexpr (prism::detail::has_description<T>) return description<T>.ids[I];
+  else return static_cast<std::uint32_t>(I + 1);
+}
+
+/// Record T's field indices in ascending id order, the order fields are written in; ids must be unique.
+template <class T>
+inline constexpr auto field_order = [] {
+  constexpr std::size_t n = field_count_of<T>;
+  std::array<std::uint32_t, n> ids = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<std::uint32_t, n>{field_id<T, I>()...};
+  }(std::make_index_sequence<n>{});
+  std::array<std::size_t, n> order{};
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ids[a] < ids[b]; });
+  return order;
+}();
+
+template <class T>
+consteval bool ids_are_valid() {
+  std::uint32_t last = 0;
+  for (std::size_t i : field_order<T>) {
+    std::uint32_t id = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::uint32_t r = 0;
+      ((i == I ? (r = field_id<T, I>()) : 0), ...);
+      return r;
+    }(std::make_index_sequence<field_count_of<T>>{});
+    if (id == 0 || id == last || id > (1u << 28)) return false;
+    last = id;
+  }
+  return true;
+}
+
+}  // namespace prism::bin

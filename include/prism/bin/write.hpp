@@ -1,0 +1,348 @@
+// prism: writing the binary format (docs/binary-format.md). Walks a value by its kind, the same descriptions the
+// JSON writer uses, straight into any io sink: no size pass, no allocation (except a table of shared objects when
+// the model holds shared_ptr or weak_ptr).
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <iterator>
+#include <ranges>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "../core/kind.hpp"
+#include "../core/result.hpp"
+#include "../io/sink.hpp"
+#include "wire.hpp"
+
+namespace prism::bin {
+
+/// How prism writes binary documents.
+struct write_options {
+  std::size_t max_depth = 512;  ///< deeper nesting fails with depth_exceeded; bounds recursion on self-referential models
+};
+
+namespace detail {
+
+/// Computed fields (a getter and no setter) are not stored: they are a function of the others.
+template <class F>
+inline constexpr bool is_computed = false;
+template <class C, class Get>
+inline constexpr bool is_computed<property_field<C, Get, std::nullptr_t>> = true;
+
+template <class T, std::size_t I>
+consteval bool field_is_stored() {
+  if constexpr (prism::detail::has_description<T>)
+    return !is_computed<std::remove_cvref_t<decltype(std::get<I>(description<T>.list))>>;
+  else
+    return true;
+}
+
+/// Puts bytes into a sink's windows; remembers the first error and the path to it.
+template <class Sink>
+class writer {
+ public:
+  writer(Sink& sink, const write_options& opts) : sink_(sink), opts_(opts) {
+    io::window w = sink_.start();
+    pos_ = w.pos;
+    end_ = w.end;
+  }
+
+  [[gnu::always_inline]] char* reserve(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - pos_) < n) [[unlikely]]
+      refill(n);
+    return pos_;
+  }
+  void commit(char* p) noexcept { pos_ = p; }
+  void byte(unsigned b) { *reserve(1) = static_cast<char>(b); ++pos_; }
+  [[gnu::always_inline]] void varint(std::uint64_t v) { pos_ = put_varint(reserve(10), v); }
+  template <class U>
+  void fixed(U bits) {  // little-endian whatever the machine: the compiler makes this one store where it can
+    char* p = reserve(sizeof(U));
+    for (std::size_t i = 0; i < sizeof(U); ++i) p[i] = static_cast<char>(bits >> (8 * i));
+    pos_ = p + sizeof(U);
+  }
+  void raw(const void* data, std::size_t n) {
+    auto p = static_cast<const char*>(data);
+    while (n != 0) {
+      if (pos_ == end_) refill(1);
+      std::size_t k = std::min(n, static_cast<std::size_t>(end_ - pos_));
+      std::memcpy(pos_, p, k);
+      pos_ += k;
+      p += k;
+      n -= k;
+    }
+  }
+
+  bool enter() {
+    if (++depth_ > opts_.max_depth) [[unlikely]] {
+      fail(error_code::depth_exceeded);
+      return false;
+    }
+    return true;
+  }
+  void leave() noexcept { --depth_; }
+
+  void fail(error_code c) noexcept {
+    if (err_ == error_code::none) err_ = c;
+  }
+  bool ok() const noexcept { return err_ == error_code::none; }
+  std::string& error_path() noexcept { return path_; }
+
+  /// The shared object `p` points to: its number if written before (first = false), else a new number.
+  std::pair<std::uint64_t, bool> shared_object(const void* p) {
+    auto [it, inserted] = objects_.try_emplace(p, objects_.size());
+    return {it->second, inserted};
+  }
+
+  result<std::size_t> finish() {
+    bool sink_ok = sink_.finish(pos_);
+    if (ok() && !sink_ok) fail(error_code::sink_failed);
+    if (!ok()) {
+      error e;
+      e.code = err_;
+      e.path = "$" + path_;
+      return e;
+    }
+    return sink_.written();
+  }
+
+ private:
+  [[gnu::noinline]] void refill(std::size_t n) {
+    io::window w = sink_.next(pos_, n);
+    pos_ = w.pos;
+    end_ = w.end;
+  }
+
+  Sink& sink_;
+  write_options opts_;
+  char* pos_ = nullptr;
+  char* end_ = nullptr;
+  std::size_t depth_ = 0;
+  error_code err_ = error_code::none;
+  std::string path_;
+  std::unordered_map<const void*, std::uint64_t> objects_;
+};
+
+template <class W, class T>
+void write_value(W& w, const T& v);
+
+/// The key of a field: its id's distance from the previous one, and its wire type.
+template <class W>
+void write_key(W& w, std::uint32_t id, std::uint32_t& prev, wire wt) {
+  w.varint((std::uint64_t{id - prev} << 4) | static_cast<unsigned>(wt));
+  prev = id;
+}
+
+/// Writes `value` as the record member `id` (a field, a tuple element, a variant alternative), unless it holds
+/// nothing. Returns false on error, with the member's name prepended to the path.
+template <class W, class V, class Name>
+bool write_member(W& w, const V& value, std::uint32_t id, std::uint32_t& prev, const Name& name) {
+  if constexpr (is_weak_ptr<V>) {
+    if (value.expired()) return true;
+    write_key(w, id, prev, wire::ref);
+    write_value(w, value);
+  } else if constexpr ((kind_of<V> == kind::optional || kind_of<V> == kind::pointer) && !has_identity<V>) {
+    const auto* p = adapter<V>::get(value);
+    if (!p) return true;
+    write_key(w, id, prev, field_wire_of<V>());
+    write_value(w, *p);
+  } else if constexpr (kind_of<V> == kind::string && prism::detail::may_be_null<V>) {  // a C string: null is absent
+    if (prism::detail::is_null(value)) return true;
+    write_key(w, id, prev, wire::bytes);
+    auto s = adapter<V>::view(value);
+    w.varint(s.size());
+    w.raw(s.data(), s.size());
+  } else {
+    if constexpr (prism::detail::may_be_null<V>) {  // shared_ptr
+      if (prism::detail::is_null(value)) return true;
+    }
+    write_key(w, id, prev, field_wire_of<V>());
+    write_value(w, value);
+  }
+  if (w.ok()) [[likely]]
+    return true;
+  name();
+  return false;
+}
+
+template <class W, class T>
+void write_record(W& w, const T& v) {
+  static_assert(ids_are_valid<T>(), "prism: the binary ids of this record's fields are not unique (or one is 0)");
+  if (!w.enter()) return;
+  std::uint32_t prev = 0;
+  [&]<std::size_t... K>(std::index_sequence<K...>) {
+    auto one = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
+      if constexpr (!field_is_stored<T, I>()) {
+        return true;
+      } else {
+        return write_member(w, get_field<I>(v), field_id<T, I>(), prev,
+                            [&] { prism::detail::prepend_path(w.error_path(), ".", field_name_of<T, I>); });
+      }
+    };
+    (void)(one(std::integral_constant<std::size_t, field_order<T>[K]>{}) && ...);
+  }(std::make_index_sequence<field_count_of<T>>{});
+  w.byte(0);
+  w.leave();
+}
+
+template <class W, class T>
+void write_value(W& w, const T& v) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (is_weak_ptr<T>) {
+    write_value(w, v.lock());
+  } else if constexpr (k == kind::null) {
+    w.varint(0);
+  } else if constexpr (k == kind::boolean) {
+    w.byte(v ? 1 : 0);
+  } else if constexpr (k == kind::character) {
+    w.varint(static_cast<unsigned char>(v));
+  } else if constexpr (k == kind::integer) {
+    if constexpr (std::is_signed_v<T>) w.varint(zigzag(v));
+    else w.varint(v);
+  } else if constexpr (k == kind::enumeration) {
+    write_value(w, static_cast<std::underlying_type_t<T>>(v));
+  } else if constexpr (k == kind::floating) {
+    if constexpr (sizeof(T) == 4) w.fixed(std::bit_cast<std::uint32_t>(v));
+    else w.fixed(std::bit_cast<std::uint64_t>(v));
+  } else if constexpr (k == kind::duration) {
+    write_value(w, v.count());
+  } else if constexpr (k == kind::timestamp) {
+    write_value(w, v.time_since_epoch().count());
+  } else if constexpr (k == kind::string) {
+    if constexpr (prism::detail::may_be_null<T>) {  // a C string standing alone is a ref
+      if (prism::detail::is_null(v)) return w.varint(0);
+      w.varint(ref_value(wire::bytes));
+    }
+    auto s = adapter<T>::view(v);
+    w.varint(s.size());
+    w.raw(s.data(), s.size());
+  } else if constexpr (k == kind::bytes) {
+    std::span<const std::byte> b = adapter<T>::view(v);
+    w.varint(b.size());
+    w.raw(b.data(), b.size());
+  } else if constexpr (k == kind::optional || k == kind::pointer) {
+    const auto* p = adapter<T>::get(v);
+    if (!p) return w.varint(0);
+    using V = typename adapter<T>::value_type;
+    if constexpr (has_identity<T>) {
+      auto [number, first] = w.shared_object(p);
+      if (!first) return w.varint(ref_back(number));
+      w.varint(ref_new_shared(wire_of<V>()));
+    } else {
+      w.varint(ref_value(wire_of<V>()));
+    }
+    write_value(w, *p);
+  } else if constexpr (k == kind::variant) {
+    if (!w.enter()) return;
+    std::visit(
+        [&](const auto& alt) {
+          using A = std::remove_cvref_t<decltype(alt)>;
+          std::uint32_t prev = 0;
+          auto id = static_cast<std::uint32_t>(v.index() + 1);
+          if constexpr (kind_of<A> == kind::null) {
+            write_key(w, id, prev, wire::ref);
+            w.varint(0);
+          } else {
+            write_member(w, alt, id, prev, [&] {
+              prism::detail::prepend_path(w.error_path(), ".", std::to_string(id - 1));
+            });
+          }
+        },
+        v);
+    w.byte(0);
+    w.leave();
+  } else if constexpr (k == kind::tuple) {
+    if (!w.enter()) return;
+    std::uint32_t prev = 0;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (void)(write_member(w, std::get<I>(v), static_cast<std::uint32_t>(I + 1), prev,
+                          [&] { prism::detail::prepend_path(w.error_path(), "[", std::to_string(I), "]"); }) &&
+             ...);
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+    w.byte(0);
+    w.leave();
+  } else if constexpr (k == kind::sequence) {
+    using E = std::ranges::range_value_t<T>;
+    std::size_t n;
+    if constexpr (requires { std::size(v); }) n = std::size(v);
+    else n = static_cast<std::size_t>(std::distance(std::begin(v), std::end(v)));
+    w.varint(n);
+    if (n == 0) return;
+    w.byte(static_cast<unsigned>(wire_of<E>()));
+    if constexpr (kind_of<E> == kind::floating && std::endian::native == std::endian::little &&
+                  requires { std::data(v); }) {
+      w.raw(std::data(v), n * sizeof(E));  // already the wire's layout
+    } else {
+      if (!w.enter()) return;
+      std::size_t i = 0;
+      for (const E& e : v) {
+        write_value(w, e);
+        if (!w.ok()) [[unlikely]]
+          return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
+        ++i;
+      }
+      w.leave();
+    }
+  } else if constexpr (k == kind::map) {
+    using K = typename adapter<T>::key_type;
+    using V = typename adapter<T>::mapped_type;
+    w.varint(v.size());
+    if (v.empty()) return;
+    w.byte(static_cast<unsigned>(wire_of<K>()) << 4 | static_cast<unsigned>(wire_of<V>()));
+    if (!w.enter()) return;
+    std::size_t i = 0;
+    for (const auto& [key, value] : v) {
+      write_value(w, key);
+      write_value(w, value);
+      if (!w.ok()) [[unlikely]]
+        return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
+      ++i;
+    }
+    w.leave();
+  } else if constexpr (k == kind::record) {
+    write_record(w, v);
+  } else if constexpr (k == kind::surrogate) {
+    write_value(w, std::invoke(description<T>.to, v));
+  } else {
+    (void)not_describable<T>::value;
+  }
+}
+
+}  // namespace detail
+
+/// Writes `value` as a prism binary document into `out`: a std::vector<std::byte>, std::string or
+/// std::vector<char> (appended to), FILE*, std::ostream, a prism::io sink (fixed_sink, fd_sink, counting_sink...),
+/// or any type with `bool write(const char*, size_t)`. Returns the number of bytes written, or the first error with
+/// the path of the value that caused it. Allocates nothing unless `out` has to grow or the model holds shared_ptr
+/// or weak_ptr (a table of the objects written).
+template <class T, class Out>
+result<std::size_t> write(const T& value, Out&& out, const write_options& opts = {}) {
+  auto&& sink = io::make_sink(out);
+  detail::writer<std::remove_cvref_t<decltype(sink)>> w(sink, opts);
+  w.byte(format_version << 4 | static_cast<unsigned>(wire_of<T>()));
+  detail::write_value(w, value);
+  return w.finish();
+}
+
+/// `value` as a prism binary document.
+///   std::vector<std::byte> bytes = prism::bin::to_bytes(order).value();
+template <class T>
+result<std::vector<std::byte>> to_bytes(const T& value, const write_options& opts = {}) {
+  std::vector<std::byte> out;
+  auto r = write(value, out, opts);
+  if (!r) return r.error();
+  return out;
+}
+
+}  // namespace prism::bin

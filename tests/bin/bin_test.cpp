@@ -1,0 +1,454 @@
+// The binary format: exact bytes of the specification's examples, round trips of every supported type,
+// compatibility between two versions of the same models, shared and weak pointers, and hostile input.
+#include <prism/bin/read.hpp>
+#include <prism/bin/write.hpp>
+#include <prism/prism.hpp>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <forward_list>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <variant>
+#include <vector>
+
+#include "golden_models.hpp"
+#include "models/canada.hpp"
+#include "models/twitter.hpp"
+
+namespace {
+
+using bytes = std::vector<std::byte>;
+
+bytes of(std::initializer_list<int> b) {
+  bytes out;
+  for (int x : b) out.push_back(static_cast<std::byte>(x));
+  return out;
+}
+
+template <class T>
+bytes encode(const T& v) {
+  auto r = prism::bin::to_bytes(v);
+  EXPECT_TRUE(r) << r.error().message();
+  return r ? *r : bytes{};
+}
+
+template <class T>
+prism::result<T> decode(const bytes& b) {
+  return prism::bin::read<T>(std::span<const std::byte>(b));
+}
+
+// ---- the specification's examples, byte for byte --------------------------------------------------------
+
+struct sample {
+  int int_value;
+  float float_value;
+  std::string string_value;
+  std::optional<int> absent;
+  std::vector<double> v;
+};
+
+TEST(BinaryFormat, BytesFollowTheSpecification) {
+  EXPECT_EQ(encode(-3), of({0x11, 0x05}));                       // version 1, sint; zigzag(-3) = 5
+  EXPECT_EQ(encode(300u), of({0x10, 0xAC, 0x02}));               // uint varint
+  EXPECT_EQ(encode(true), of({0x10, 0x01}));
+  EXPECT_EQ(encode(1.5f), of({0x12, 0x00, 0x00, 0xC0, 0x3F}));  // f32, little-endian
+  EXPECT_EQ(encode(std::string("hi")), of({0x14, 0x02, 'h', 'i'}));
+  EXPECT_EQ(encode(std::vector<std::int32_t>{1, -1}), of({0x16, 0x02, 0x01, 0x02, 0x01}));  // seq of sint
+  EXPECT_EQ(encode(std::vector<std::int32_t>{}), of({0x16, 0x00}));
+  EXPECT_EQ(encode(std::optional<int>{}), of({0x18, 0x00}));                 // ref: null
+  EXPECT_EQ(encode(std::optional<int>{2}), of({0x18, 0x04, 0x04}));          // ref: value of wire 1 (h = 4)
+  EXPECT_EQ(encode(std::map<std::string, int>{{"x", 1}}), of({0x17, 0x01, 0x41, 0x01, 'x', 0x02}));
+  // a record: keys are (id step << 4 | wire type); the absent optional (id 4) is skipped, so v's key steps by 2
+  EXPECT_EQ(encode(sample{-3, 1.5f, "hi", std::nullopt, {1.0}}),
+            of({0x15, 0x11, 0x05, 0x12, 0x00, 0x00, 0xC0, 0x3F, 0x14, 0x02, 'h', 'i', 0x26, 0x01, 0x03, 0, 0, 0, 0, 0, 0,
+                0xF0, 0x3F, 0x00}));
+}
+
+TEST(BinaryFormat, VarintsAreShortestAndBounded) {
+  EXPECT_EQ(encode(std::numeric_limits<std::uint64_t>::max()),
+            of({0x10, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01}));
+  EXPECT_EQ(decode<std::uint64_t>(of({0x10, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01})).value(),
+            std::numeric_limits<std::uint64_t>::max());
+  auto too_big = decode<std::uint64_t>(of({0x10, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02}));
+  ASSERT_FALSE(too_big);
+  EXPECT_EQ(too_big.error().detail, "varint above 2^64 - 1");
+  auto overlong = decode<std::uint64_t>(of({0x10, 0x81, 0x00}));
+  ASSERT_FALSE(overlong);
+  EXPECT_EQ(overlong.error().message(), "overlong varint (not its shortest encoding) at $ (byte 1)");
+  auto cut = decode<std::uint64_t>(of({0x10, 0x81}));
+  ASSERT_FALSE(cut);
+  EXPECT_EQ(cut.error().code, prism::error_code::unexpected_end);
+}
+
+TEST(BinaryFormat, DocumentsCarryTheirVersion) {
+  auto v2 = decode<int>(of({0x21, 0x05}));
+  ASSERT_FALSE(v2);
+  EXPECT_EQ(v2.error().code, prism::error_code::unsupported_version);
+  EXPECT_EQ(v2.error().detail, "format version 2, this reader knows 1");
+  EXPECT_EQ(decode<int>(of({})).error().code, prism::error_code::unexpected_end);
+  EXPECT_EQ(decode<int>(of({0x11, 0x05, 0x00})).error().code, prism::error_code::trailing_content);
+  EXPECT_EQ(decode<int>(of({0x1A})).error().code, prism::error_code::invalid_value);  // wire type 10: reserved
+}
+
+// ---- round trips over every supported type ------------------------------------------------------------------
+
+template <class T>
+class RoundTrip : public ::testing::Test {};
+
+enum class level : std::int8_t { low = -1, high = 1 };
+enum shade { light, dark };
+
+using round_trip_types =
+    ::testing::Types<bool, char, std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
+                     std::int64_t, std::uint64_t, float, double, std::string, std::vector<std::byte>,
+                     std::array<std::byte, 2>, level, shade, std::chrono::nanoseconds, std::chrono::duration<float>,
+                     std::chrono::system_clock::time_point, std::optional<std::string>, std::vector<std::int64_t>,
+                     std::deque<std::string>, std::list<double>, std::forward_list<int>, std::set<std::string>,
+                     std::multiset<int>, std::unordered_set<int>, std::array<std::int16_t, 3>, std::map<int, std::string>,
+                     std::unordered_map<std::string, double>, std::multimap<std::string, int>, std::pair<int, std::string>,
+                     std::tuple<bool, float, std::string>, std::variant<std::monostate, int, std::string>,
+                     std::vector<std::optional<int>>, std::vector<bool>, std::vector<std::vector<float>>,
+                     prism::short_string<8>, golden::scalars, golden::containers, golden::account>;
+TYPED_TEST_SUITE(RoundTrip, round_trip_types);
+
+/// Values to round-trip: the default, and one or two with something in them.
+template <class T>
+std::vector<T> samples() {
+  std::vector<T> s(1);
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>) {
+    s.push_back(std::numeric_limits<T>::min());
+    s.push_back(std::numeric_limits<T>::max());
+  } else if constexpr (std::is_same_v<T, bool>) {
+    s.push_back(true);
+  } else if constexpr (std::is_same_v<T, char>) {
+    s.push_back('\xff');
+  } else if constexpr (std::is_floating_point_v<T>) {
+    s.push_back(std::numeric_limits<T>::denorm_min());
+    s.push_back(-std::numeric_limits<T>::infinity());
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    s.push_back(std::string("with\0nul", 8));
+  } else if constexpr (std::is_same_v<T, level>) {
+    s.push_back(level::low);
+  } else if constexpr (std::is_same_v<T, golden::scalars>) {
+    s.push_back(golden::make_scalars());
+  } else if constexpr (std::is_same_v<T, golden::containers>) {
+    s.push_back(golden::make_containers());
+  } else if constexpr (std::is_same_v<T, golden::account>) {
+    s.push_back(golden::make_account());
+  } else if constexpr (std::is_same_v<T, std::chrono::system_clock::time_point>) {
+    s.push_back(T(std::chrono::system_clock::duration(-123456789)));
+  } else if constexpr (std::is_same_v<T, std::variant<std::monostate, int, std::string>>) {
+    s.push_back(std::string("alt"));
+    s.push_back(-5);
+  } else if constexpr (std::is_same_v<T, std::vector<std::optional<int>>>) {
+    s.push_back({1, std::nullopt, -1});
+  } else if constexpr (requires { T{}.insert(T{}.end(), typename T::value_type{}); }) {
+    T t;
+    t.insert(t.end(), typename T::value_type{});
+    s.push_back(t);
+  }
+  return s;
+}
+
+TYPED_TEST(RoundTrip, WritesReadsAndWritesTheSameBytes) {
+  using T = TypeParam;
+  for (const T& value : samples<T>()) {
+    bytes first = encode(value);
+    auto back = decode<T>(first);
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_EQ(encode(*back), first);
+    if constexpr (requires { value == value; } && !std::is_floating_point_v<T>) {
+      EXPECT_TRUE(*back == value);
+    }
+    // through a fixed 64-byte sink, in pieces: the same bytes
+    char buffer[64];
+    bytes streamed;
+    prism::io::fixed_sink sink(buffer, [&](std::string_view chunk) {
+      for (char ch : chunk) streamed.push_back(static_cast<std::byte>(ch));
+      return true;
+    });
+    ASSERT_TRUE(prism::bin::write(value, sink));
+    EXPECT_EQ(streamed, first);
+  }
+}
+
+std::string data_file(const std::string& name) {
+  std::ifstream in(std::string(PRISM_DATA_DIR) + "/json/" + name, std::ios::binary);
+  EXPECT_TRUE(in) << "missing " << PRISM_DATA_DIR << "/json/" << name;
+  return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+// The real data: read with the JSON reader into the typed models, then through the binary format and back; the
+// JSON written before and after must be the same.
+TEST(BinaryRoundTrip, RealData) {
+  auto tw = prism::json::read<twitter::search_response>(data_file("twitter.json")).value();
+  auto tw_back = decode<twitter::search_response>(encode(tw));
+  ASSERT_TRUE(tw_back) << tw_back.error().message();
+  EXPECT_EQ(prism::json::to_string(*tw_back).value(), prism::json::to_string(tw).value());
+  auto ca = prism::json::read<canada::feature_collection>(data_file("canada.json")).value();
+  bytes ca_bytes = encode(ca);
+  auto ca_back = decode<canada::feature_collection>(ca_bytes);
+  ASSERT_TRUE(ca_back) << ca_back.error().message();
+  EXPECT_EQ(prism::json::to_string(*ca_back).value(), prism::json::to_string(ca).value());
+  EXPECT_LT(ca_bytes.size(), 2'251'051u / 2);  // doubles as 9 bytes (1 header-free f64 in a packed seq), not text
+}
+
+// ---- shared and weak pointers ---------------------------------------------------------------------------
+
+TEST(BinaryPointers, SharedObjectsAreStoredOnceAndComeBackShared) {
+  golden::pointers p = golden::make_pointers();
+  bytes b = encode(p);
+  auto back = decode<golden::pointers>(b);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(back->shared_a, back->shared_b);
+  EXPECT_EQ(*back->shared_a, "shared");
+  ASSERT_EQ(back->tree->children.size(), 3u);
+  EXPECT_EQ(back->tree->children[0], back->tree->children[2]);
+  EXPECT_EQ(back->tree->children[1]->parent.lock(), back->tree);  // the cycle, closed through weak_ptr
+  EXPECT_EQ(back->tree->children[1]->value, 3);
+  EXPECT_EQ(*back->present, 42);
+  EXPECT_FALSE(back->absent);
+  EXPECT_EQ(back->owned->y, 8);
+  EXPECT_EQ(back->none, nullptr);
+  EXPECT_EQ(std::get<golden::point>(back->pick).x, 0.5);
+  EXPECT_EQ(back->nothing.index(), 0u);
+  EXPECT_EQ(std::get<1>(back->triple), "nine");
+  EXPECT_EQ(back->maybe_words[1], std::nullopt);
+}
+
+TEST(BinaryPointers, ExpiredWeakPointersAreNullAndSharingChecksTypes) {
+  struct holder {
+    std::weak_ptr<int> w;
+    std::shared_ptr<int> s;
+  };
+  holder h;
+  {
+    auto gone = std::make_shared<int>(1);
+    h.w = gone;
+  }
+  EXPECT_EQ(encode(h), of({0x15, 0x00}));  // the expired weak_ptr and the null shared_ptr are absent
+  // a shared object read into unique_ptrs: the first reads (a shared_ptr field may become a unique_ptr), the
+  // second reference to it cannot be honoured
+  auto into_unique = decode<std::vector<std::unique_ptr<int>>>(of({0x16, 0x02, 0x08, 0x24, 0x02, 0x01}));
+  ASSERT_FALSE(into_unique);
+  EXPECT_EQ(into_unique.error().code, prism::error_code::invalid_value);
+  EXPECT_EQ(into_unique.error().path, "$[1]");
+  EXPECT_EQ(*decode<std::vector<std::unique_ptr<int>>>(of({0x16, 0x01, 0x08, 0x24, 0x02})).value()[0], 1);
+  // a reference to an object of another type
+  auto other_type = decode<std::tuple<std::shared_ptr<int>, std::shared_ptr<std::int64_t>>>(
+      of({0x15, 0x18, 0x24, 0x02, 0x18, 0x01, 0x00}));
+  ASSERT_FALSE(other_type);
+  EXPECT_EQ(other_type.error().code, prism::error_code::type_mismatch);
+  EXPECT_EQ(other_type.error().path, "$[1]");
+  auto unseen = decode<std::shared_ptr<int>>(of({0x18, 0x03}));
+  ASSERT_FALSE(unseen);
+  EXPECT_EQ(unseen.error().detail, "reference to a shared object not yet seen");
+}
+
+// ---- compatibility: two versions of the same models ------------------------------------------------------
+
+namespace v1 {
+struct item {
+  std::int32_t id = 0;
+  std::string name;
+  std::int32_t count = 0;
+  float weight = 0;
+};
+struct order {
+  std::vector<item> items;
+  std::unique_ptr<item> main;
+  std::optional<item> extra;
+  std::pair<std::int32_t, std::string> note;
+};
+}  // namespace v1
+
+namespace v2 {  // id widened, count optional, weight a double, a field appended everywhere the item appears
+struct item {
+  std::int64_t id = 0;
+  std::string name;
+  std::optional<std::int32_t> count;
+  double weight = 0;
+  std::string sku = "none";
+};
+struct order {
+  std::vector<item> items;
+  std::shared_ptr<item> main;
+  std::optional<item> extra;
+  std::tuple<std::int32_t, std::string, bool> note;
+  std::uint32_t flags = 7;
+};
+}  // namespace v2
+
+namespace v3 {  // name removed (its id kept by a placeholder), fields renamed, id narrowed, count back to plain
+struct item {
+  std::int16_t identifier = 0;
+  std::int32_t quantity = 0;
+  float mass = 0;
+  std::string sku = "unset";
+};
+constexpr auto prism_describe(prism::type_t<item>) {
+  return prism::fields(prism::field("identifier", &item::identifier), prism::removed(),
+                       prism::field("quantity", &item::quantity), prism::field("mass", &item::mass),
+                       prism::field("sku", &item::sku));
+}
+struct order {
+  std::list<item> items;
+  std::unique_ptr<item> main;
+  std::optional<item> extra;
+};
+}  // namespace v3
+
+v1::order old_order() {
+  v1::order o;
+  o.items = {{1, "one", 10, 0.5f}, {2, "two", 20, 1.5f}};
+  o.main = std::make_unique<v1::item>(v1::item{3, "main", 30, 2.5f});
+  o.extra = v1::item{4, "extra", 40, 3.5f};
+  o.note = {5, "note"};
+  return o;
+}
+
+TEST(BinaryCompatibility, NewReaderReadsOldDocuments) {
+  auto n = decode<v2::order>(encode(old_order()));
+  ASSERT_TRUE(n) << n.error().message();
+  ASSERT_EQ(n->items.size(), 2u);
+  EXPECT_EQ(n->items[1].id, 2);
+  EXPECT_EQ(n->items[1].name, "two");
+  EXPECT_EQ(n->items[1].count, 20);        // T became optional<T>
+  EXPECT_EQ(n->items[1].weight, 1.5);      // float became double
+  EXPECT_EQ(n->items[1].sku, "none");      // added: the default
+  EXPECT_EQ(n->main->name, "main");        // unique_ptr became shared_ptr
+  EXPECT_EQ(n->extra->count, 40);
+  EXPECT_EQ(std::get<1>(n->note), "note");  // pair became a longer tuple
+  EXPECT_FALSE(std::get<2>(n->note));
+  EXPECT_EQ(n->flags, 7u);                 // added: the default
+}
+
+TEST(BinaryCompatibility, OldReaderReadsNewDocuments) {
+  v2::order n;
+  n.items = {{1, "one", std::nullopt, 0.25, "A-1"}};
+  n.main = std::make_shared<v2::item>(v2::item{2, "main", 5, 1.0, "B-2"});
+  n.note = {9, "nine", true};
+  n.flags = 3;
+  auto o = decode<v1::order>(encode(n));
+  ASSERT_TRUE(o) << o.error().message();
+  EXPECT_EQ(o->items[0].id, 1);
+  EXPECT_EQ(o->items[0].count, 0);  // absent (a null optional): the default
+  EXPECT_EQ(o->items[0].weight, 0.25f);
+  EXPECT_EQ(o->main->name, "main");  // shared_ptr read into a unique_ptr: it was not shared
+  EXPECT_EQ(o->note.second, "nine");  // the tuple's third element skipped
+}
+
+TEST(BinaryCompatibility, RemovedRenamedAndNarrowedFields) {
+  auto r = decode<v3::order>(encode(old_order()));
+  ASSERT_TRUE(r) << r.error().message();
+  EXPECT_EQ(r->items.back().identifier, 2);  // renamed: ids, not names
+  EXPECT_EQ(r->items.back().quantity, 20);
+  EXPECT_EQ(r->items.back().mass, 1.5f);
+  EXPECT_EQ(r->items.back().sku, "unset");
+  EXPECT_EQ(r->main->identifier, 3);
+  // and back: the old reader gets the removed name as its default
+  v3::order o3;
+  o3.items.push_back({7, 70, 7.5f, "S"});
+  auto o1 = decode<v1::order>(encode(o3));
+  ASSERT_TRUE(o1);
+  EXPECT_EQ(o1->items[0].id, 7);
+  EXPECT_EQ(o1->items[0].name, "");
+  EXPECT_EQ(o1->items[0].count, 70);
+  // narrowed: a value that does not fit is an error naming the field
+  v2::order big;
+  big.items = {{1, "a", std::nullopt, 0, "s"}, {100000, "b", std::nullopt, 0, "s"}};
+  auto narrowed = decode<v3::order>(encode(big));
+  ASSERT_FALSE(narrowed);
+  EXPECT_EQ(narrowed.error().code, prism::error_code::out_of_range);
+  EXPECT_EQ(narrowed.error().path, "$.items[1].identifier");
+  EXPECT_EQ(narrowed.error().detail, "100000 out of range for its target");
+}
+
+TEST(BinaryCompatibility, DisallowedChangesGiveTypeMismatch) {
+  struct text_id {
+    std::string id;
+  };
+  struct number_id {
+    std::uint8_t id = 0;
+  };
+  auto r = decode<number_id>(encode(text_id{"x"}));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::error_code::type_mismatch);
+  EXPECT_EQ(r.error().message(), "expected an integer, found wire type bytes at $.id (byte 2)");
+  auto negative = decode<number_id>(encode(std::tuple<int>{-1}));
+  ASSERT_FALSE(negative);
+  EXPECT_EQ(negative.error().code, prism::error_code::out_of_range);  // signedness changed: range-checked
+}
+
+// ---- hostile input ----------------------------------------------------------------------------------------
+
+TEST(BinaryHostile, EveryTruncationIsAnError) {
+  for (const bytes& doc : {encode(golden::make_scalars()), encode(golden::make_containers())}) {
+    for (std::size_t n = 0; n < doc.size(); ++n) {
+      auto r = decode<golden::containers>(bytes(doc.begin(), doc.begin() + static_cast<std::ptrdiff_t>(n)));
+      EXPECT_FALSE(r) << "a prefix of " << n << " bytes was accepted";
+    }
+  }
+  bytes p = encode(golden::make_pointers());
+  for (std::size_t n = 0; n < p.size(); ++n)
+    EXPECT_FALSE(decode<golden::pointers>(bytes(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(n))));
+}
+
+TEST(BinaryHostile, LengthsAndCountsAreCheckedBeforeAllocating) {
+  // a string of 2^62 bytes, a sequence of 2^62 elements, a map of 2^62 pairs: each rejected from its header
+  auto huge = of({0x14, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40});
+  EXPECT_EQ(decode<std::string>(huge).error().code, prism::error_code::unexpected_end);
+  auto many = of({0x16, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x00});
+  EXPECT_EQ(decode<std::vector<std::uint8_t>>(many).error().code, prism::error_code::unexpected_end);
+  auto pairs = of({0x17, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x00});
+  EXPECT_EQ((decode<std::map<int, int>>(pairs).error().code), prism::error_code::unexpected_end);
+  // 1000 doubles promised, 8 bytes given
+  auto doubles = of({0x16, 0xE8, 0x07, 0x03, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(decode<std::vector<double>>(doubles).error().detail, "count of 1000 elements beyond the end of the input");
+}
+
+TEST(BinaryHostile, NestingIsBounded) {
+  // a record in a record in a record... as an unknown field, skipped: the limit holds there too
+  bytes deep = {std::byte{0x15}};
+  for (int i = 0; i < 600; ++i) deep.push_back(std::byte{0x15});  // key: id step 1, wire type record
+  for (int i = 0; i < 601; ++i) deep.push_back(std::byte{0x00});
+  struct empty {};
+  auto r = decode<empty>(deep);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::error_code::depth_exceeded);
+  auto shallow = prism::bin::read<empty>(std::span<const std::byte>(deep), {.max_depth = 1000});
+  EXPECT_TRUE(shallow) << shallow.error().message();
+  std::vector<std::vector<std::vector<int>>> nested{{{1}}};
+  auto limited = prism::bin::read<decltype(nested)>(std::span<const std::byte>(encode(nested)), {.max_depth = 2});
+  EXPECT_EQ(limited.error().code, prism::error_code::depth_exceeded);
+}
+
+TEST(BinaryHostile, MalformedStructure) {
+  struct one {
+    int a = 0;
+  };
+  EXPECT_EQ(decode<one>(of({0x15, 0x1B, 0x00})).error().detail, "unknown wire type 11");
+  EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x00})).error().detail, "field key with no id step");
+  EXPECT_EQ(decode<bool>(of({0x10, 0x02})).error().detail, "a bool is 0 or 1");
+  EXPECT_EQ((decode<std::array<int, 2>>(of({0x16, 0x01, 0x01, 0x02})).error().detail), "expected 2 elements, found 1");
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x31, 0x02, 0x00})).error().detail), "unknown variant alternative");
+  EXPECT_EQ(decode<level>(of({0x11, 0x04})).value(), static_cast<level>(2));  // an enum class holds any int8
+  EXPECT_EQ(decode<shade>(of({0x10, 0x05})).error().code, prism::error_code::unknown_enumerator);  // 0..1 only
+}
+
+}  // namespace
