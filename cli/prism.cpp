@@ -1,8 +1,10 @@
 // The prism command-line tool.
 //   prism check [FILE|-]...                       validate JSON documents; exit 0 all valid, 1 any invalid
 //   prism fmt [--indent N | --minify] [FILE|-]     re-emit a document, pretty (default indent 2) or compact
-// Both stream with memory bounded by the longest string or number in the input, so multi-GiB files are fine.
+//   prism dump [FILE|-]                            print a prism binary document as text, without its types
+// check and fmt stream with memory bounded by the longest string or number in the input, so multi-GiB files are fine.
 // Exit status 2 for usage errors and unreadable files.
+#include <prism/bin/dump.hpp>
 #include <prism/prism.hpp>
 
 #include <cerrno>
@@ -18,8 +20,10 @@ namespace {
 constexpr const char* usage =
     "usage: prism check [FILE|-]...\n"
     "       prism fmt [--indent N | --minify] [FILE|-]\n"
+    "       prism dump [FILE|-]\n"
     "check validates each JSON document (stdin when no file or '-'): exit 0 when all are valid, 1 otherwise,\n"
     "with FILE:LINE:COLUMN: message on stderr for each invalid one. fmt re-emits one document on stdout.\n"
+    "dump prints a prism binary document (field ids, wire types, values) on stdout; exit 1 if it is malformed.\n"
     "Exit 2 for usage errors and files that cannot be opened.\n";
 
 int usage_error(const std::string& what) {
@@ -74,6 +78,32 @@ int fmt(int indent, const std::string& name) {
 
 }  // namespace
 
+/// Reads a whole binary document and prints it as text.
+int dump(const std::string& name) {
+  std::FILE* f = open_input(name);
+  if (!f) return 2;
+  std::vector<std::byte> bytes;
+  char buf[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) != 0)
+    for (std::size_t i = 0; i < n; ++i) bytes.push_back(static_cast<std::byte>(buf[i]));
+  bool read_error = std::ferror(f) != 0;
+  if (f != stdin) std::fclose(f);
+  if (read_error) {
+    std::fprintf(stderr, "prism: cannot read %s\n", name.c_str());
+    return 2;
+  }
+  auto text = prism::bin::dump(bytes);
+  if (!text) {
+    const prism::error& e = text.error();
+    std::fprintf(stderr, "%s: byte %zu: %s\n", name == "-" ? "<stdin>" : name.c_str(), e.offset,
+                 (e.detail.empty() ? std::string(prism::describe(e.code)) : e.detail).c_str());
+    return 1;
+  }
+  std::fputs(text->c_str(), stdout);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return usage_error("no command");
@@ -106,6 +136,11 @@ int main(int argc, char** argv) {
       }
     }
     return fmt(indent, file.empty() ? "-" : file);
+  }
+  if (command == "dump") {
+    if (args.size() > 1) return usage_error("dump takes one file");
+    if (!args.empty() && args[0].size() > 1 && args[0][0] == '-') return usage_error("dump takes no option " + args[0]);
+    return dump(args.empty() ? "-" : args[0]);
   }
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(usage, stdout);

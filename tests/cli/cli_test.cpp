@@ -112,3 +112,27 @@ TEST_F(Cli, FmtRealDataRoundTrips) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_F(Cli, DumpPrintsABinaryDocumentWithoutItsTypes) {
+  std::string account = slurp(fs::path(PRISM_SOURCE_DIR) / "tests/golden/bin/account.bin");
+  file("account.bin", account);
+  auto r = run("dump account.bin");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "version 1 record {\n"
+            "  1: bytes \"Ada\"\n"
+            "  3: sint -123456789\n"
+            "  20: seq bytes [1] { \"vip\" }\n"
+            "}\n");
+  EXPECT_EQ(run("dump", account).out, r.out);  // stdin
+  file("cut.bin", account.substr(0, account.size() - 3));
+  auto cut = run("dump cut.bin");
+  EXPECT_EQ(cut.status, 1);
+  EXPECT_EQ(cut.err, "cut.bin: byte 15: count of 3 elements beyond the end of the input\n");
+  EXPECT_EQ(run("dump a.bin b.bin").status, 2);
+  EXPECT_EQ(run("dump missing.bin").status, 2);
+}
+
+}  // namespace

@@ -1,0 +1,212 @@
+// prism: any binary document as readable text, without its types (what `prism dump` prints): field ids, wire
+// types and values, like `protoc --decode_raw`. The same checks as the reader: a malformed document is an error.
+//   version 1 record {
+//     1: sint -3
+//     3: bytes "hi"
+//     5: seq f64 [2] { 1, 2 }
+//   }
+#pragma once
+
+#include <charconv>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "read.hpp"
+
+namespace prism::bin {
+
+namespace detail {
+
+inline void dump_bytes(std::string& out, const unsigned char* p, std::size_t n) {
+  static constexpr char hex[] = "0123456789abcdef";
+  out += '"';
+  for (std::size_t i = 0; i < n; ++i) {
+    unsigned char ch = p[i];
+    if (ch == '"' || ch == '\\') {
+      out += '\\';
+      out += static_cast<char>(ch);
+    } else if (ch >= 0x20 && ch < 0x7f) {
+      out += static_cast<char>(ch);
+    } else {
+      out += "\\x";
+      out += hex[ch >> 4];
+      out += hex[ch & 15];
+    }
+  }
+  out += '"';
+}
+
+template <class F>
+void dump_number(std::string& out, F v) {
+  char buf[64];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+bool dump_value(context& c, wire w, std::string& out, int indent);
+
+inline void newline(std::string& out, int indent) {
+  out += '\n';
+  out.append(static_cast<std::size_t>(indent) * 2, ' ');
+}
+
+/// Elements of a sequence or map: inline when scalar, one per line otherwise.
+inline bool dump_items(context& c, std::uint64_t count, wire k, bool pairs, wire v, std::string& out, int indent) {
+  bool nested = (pairs ? v : k) >= wire::record;
+  out += " {";
+  if (!enter(c)) return false;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if (nested) newline(out, indent + 1);
+    else out += i == 0 ? " " : ", ";
+    if (!dump_value(c, k, out, indent + 1)) return false;
+    if (pairs) {
+      out += ": ";
+      if (!dump_value(c, v, out, indent + 1)) return false;
+    }
+  }
+  --c.depth;
+  if (nested) newline(out, indent);
+  else out += ' ';
+  out += '}';
+  return true;
+}
+
+inline bool dump_record(context& c, std::string& out, int indent) {
+  out += "{";
+  if (!enter(c)) return false;
+  std::uint64_t id = 0;
+  for (;;) {
+    const unsigned char* key_at = c.p;
+    std::uint64_t key;
+    if (!read_varint(c, key)) return false;
+    if (key == 0) break;
+    if ((key & 15) >= wire_types) return fail(c, error_code::invalid_value, key_at, "unknown wire type " + std::to_string(key & 15));
+    if ((key >> 4) == 0) return fail(c, error_code::invalid_value, key_at, "field key with no id step");
+    id += key >> 4;
+    auto w = static_cast<wire>(key & 15);
+    newline(out, indent + 1);
+    out += std::to_string(id) + ": " + wire_name(static_cast<unsigned>(w)) + ' ';
+    if (!dump_value(c, w, out, indent + 1)) return false;
+  }
+  --c.depth;
+  newline(out, indent);
+  out += '}';
+  return true;
+}
+
+inline bool dump_value(context& c, wire w, std::string& out, int indent) {
+  const unsigned char* at = c.p;
+  std::uint64_t v;
+  switch (w) {
+    case wire::uint:
+      if (!read_varint(c, v)) return false;
+      out += std::to_string(v);
+      return true;
+    case wire::sint:
+      if (!read_varint(c, v)) return false;
+      out += std::to_string(unzigzag(v));
+      return true;
+    case wire::f32: {
+      float f;
+      if (!read_floating(c, w, f)) return false;
+      dump_number(out, f);
+      return true;
+    }
+    case wire::f64: {
+      double d;
+      if (!read_floating(c, w, d)) return false;
+      dump_number(out, d);
+      return true;
+    }
+    case wire::bytes: {
+      std::size_t n;
+      if (!read_count(c, 1, n)) return false;
+      dump_bytes(out, c.p, n);
+      c.p += n;
+      return true;
+    }
+    case wire::record:
+      return dump_record(c, out, indent);
+    case wire::seq: {
+      if (!read_varint(c, v)) return false;
+      wire e = wire::uint;
+      if (v != 0 && !read_wire_byte(c, e)) return false;
+      if (v > c.left() / min_size(e)) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
+      out += std::string(v ? wire_name(static_cast<unsigned>(e)) : "") + (v ? " " : "") + "[" + std::to_string(v) + "]";
+      if (v == 0) return true;
+      return dump_items(c, v, e, false, e, out, indent);
+    }
+    case wire::map: {
+      if (!read_varint(c, v)) return false;
+      if (v == 0) {
+        out += "[0]";
+        return true;
+      }
+      if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "map header cut short");
+      unsigned kv = *c.p++;
+      if ((kv >> 4) >= wire_types || (kv & 15) >= wire_types) return fail(c, error_code::invalid_value, c.p - 1, "unknown wire type in a map header");
+      auto k = static_cast<wire>(kv >> 4), e = static_cast<wire>(kv & 15);
+      if (v > c.left() / (min_size(k) + min_size(e))) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
+      out += std::string(wire_name(kv >> 4)) + " -> " + wire_name(kv & 15) + " [" + std::to_string(v) + "]";
+      return dump_items(c, v, k, true, e, out, indent);
+    }
+    case wire::ref: {
+      if (!read_varint(c, v)) return false;
+      if (v == 0) {
+        out += "null";
+        return true;
+      }
+      if (v & 1) {
+        if ((v - 1) / 2 >= c.objects.size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
+        out += "-> shared object " + std::to_string((v - 1) / 2);
+        return true;
+      }
+      std::uint64_t inner = v / 2 - 1;
+      if (inner >= 16 + wire_types || (inner >= wire_types && inner < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+      if (inner >= 16) {
+        out += "shared object " + std::to_string(c.objects.size()) + " ";
+        c.objects.push_back({nullptr, nullptr});
+      }
+      out += std::string(wire_name(static_cast<unsigned>(inner % 16))) + ' ';
+      return dump_value(c, static_cast<wire>(inner % 16), out, indent);
+    }
+    case wire::poly: {
+      if (!read_varint(c, v)) return false;
+      std::size_t number = 0;
+      if (v != 0 && !read_type_name(c, v, at, number)) return false;
+      out += v == 0 ? std::string("(the base type) ") : "type \"" + c.type_names[number] + "\" ";
+      return dump_record(c, out, indent);
+    }
+  }
+  return fail(c, error_code::invalid_value, at, "unknown wire type");
+}
+
+}  // namespace detail
+
+/// The document `bytes` as text: its version, then every value with its field ids and wire types. An error (with
+/// the byte offset) when the document is malformed.
+inline result<std::string> dump(std::span<const std::byte> bytes, const read_options& opts = {}) {
+  detail::context c(bytes, opts);
+  if (c.p == c.end) {
+    detail::fail(c, error_code::unexpected_end, c.p, "empty input: no document");
+    return detail::finish_error(c);
+  }
+  unsigned header = *c.p++;
+  if ((header >> 4) != format_version) {
+    detail::fail(c, error_code::unsupported_version, c.begin, "format version " + std::to_string(header >> 4) + ", this reader knows " + std::to_string(format_version));
+    return detail::finish_error(c);
+  }
+  if ((header & 15) >= wire_types) {
+    detail::fail(c, error_code::invalid_value, c.begin, "unknown wire type " + std::to_string(header & 15));
+    return detail::finish_error(c);
+  }
+  auto w = static_cast<wire>(header & 15);
+  std::string out = "version " + std::to_string(format_version) + " " + wire_name(header & 15) + " ";
+  if (detail::dump_value(c, w, out, 0)) {
+    if (c.p == c.end) return out + "\n";
+    detail::fail(c, error_code::trailing_content, c.p, std::to_string(c.left()) + " bytes after the document");
+  }
+  return detail::finish_error(c);
+}
+
+}  // namespace prism::bin
