@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Fuzzes the JSON reader: builds the libFuzzer targets of tests/fuzz with clang 19 (ASan + UBSan) into build/fuzz,
+# Fuzzes the readers (JSON and binary): builds the libFuzzer targets of tests/fuzz with clang 19 (ASan + UBSan) into build/fuzz,
 # replays every saved reproducer (tests/fuzz/regressions/<target>/), then runs the targets side by side for
 # FUZZ_SECONDS each on a copy of their seed corpus (build/fuzz/corpus/<target>, kept between runs; the repository's
 # corpus is never written). Exits non-zero when a reproducer fails or libFuzzer finds a crash, a sanitizer report,
 # a broken invariant, a leak, a timeout or an out-of-memory; the input is then in build/fuzz/artifacts/<target>/.
-#   bash tools/fuzz.sh                        # both targets, 60 s each, in parallel
+#   bash tools/fuzz.sh                        # every target, 60 s each, in parallel
 #   FUZZ_SECONDS=300 bash tools/fuzz.sh fuzz_read
 # Environment: FUZZ_SECONDS (60), FUZZ_MAX_LEN (4096 bytes), FUZZ_TIMEOUT (10 s per input), FUZZ_RSS_MB (2048).
 # To minimise a crash: build/fuzz/tests/fuzz/<target> -minimize_crash=1 -runs=100000 <artifact>
@@ -16,7 +16,7 @@ max_len=${FUZZ_MAX_LEN:-4096}
 timeout=${FUZZ_TIMEOUT:-10}
 rss_mb=${FUZZ_RSS_MB:-2048}
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_validate fuzz_read)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_validate fuzz_read fuzz_bin_read)
 build=build/fuzz
 
 bash tools/deps.sh ci

@@ -255,6 +255,19 @@ TEST(BinaryPointers, ExpiredWeakPointersAreNullAndSharingChecksTypes) {
   ASSERT_FALSE(other_type);
   EXPECT_EQ(other_type.error().code, prism::error_code::type_mismatch);
   EXPECT_EQ(other_type.error().path, "$[1]");
+  // a cycle of shared_ptrs: writable, but it would own itself when read
+  struct loop {
+    std::shared_ptr<loop> next;
+  };
+  auto a = std::make_shared<loop>();
+  a->next = a;
+  bytes cyclic = encode(a);
+  a->next.reset();
+  EXPECT_EQ(cyclic, of({0x18, 0x2C, 0x18, 0x01, 0x00}));
+  auto closed = decode<std::shared_ptr<loop>>(cyclic);
+  ASSERT_FALSE(closed);
+  EXPECT_EQ(closed.error().path, "$.next");
+  EXPECT_EQ(closed.error().detail, "a shared_ptr cycle: an object refers to one that contains it (close cycles with weak_ptr)");
   auto unseen = decode<std::shared_ptr<int>>(of({0x18, 0x03}));
   ASSERT_FALSE(unseen);
   EXPECT_EQ(unseen.error().detail, "reference to a shared object not yet seen");

@@ -80,9 +80,7 @@ inline bool dump_record(context& c, std::string& out, int indent) {
     std::uint64_t key;
     if (!read_varint(c, key)) return false;
     if (key == 0) break;
-    if ((key & 15) >= wire_types) return fail(c, error_code::invalid_value, key_at, "unknown wire type " + std::to_string(key & 15));
-    if ((key >> 4) == 0) return fail(c, error_code::invalid_value, key_at, "field key with no id step");
-    id += key >> 4;
+    if (!check_key(c, key, key_at, id)) return false;
     auto w = static_cast<wire>(key & 15);
     newline(out, indent + 1);
     out += std::to_string(id) + ": " + wire_name(static_cast<unsigned>(w)) + ' ';

@@ -52,8 +52,9 @@ struct context {
   std::size_t depth = 0;
   error err;
   struct object {
-    std::shared_ptr<void> value;  ///< null for objects only skipped
+    std::shared_ptr<void> value;  ///< null for objects only skipped or read into unshared targets
     const void* type;
+    bool complete = true;  ///< false while its value is being read: shared_ptrs to it would close a cycle
   };
   std::vector<object> objects;  ///< shared objects, by number
   std::vector<std::string> type_names;
@@ -125,6 +126,16 @@ inline bool read_count(context& c, std::size_t least, std::size_t& n) {
 
 bool skip(context& c, wire w);
 
+/// Checks a record's field key (not the end byte) and advances `id` to the field's id: the same rules wherever a
+/// record is read, skipped or dumped.
+inline bool check_key(context& c, std::uint64_t key, const unsigned char* at, std::uint64_t& id) {
+  if ((key & 15) >= wire_types) return fail(c, error_code::invalid_value, at, "unknown wire type " + std::to_string(key & 15));
+  if ((key >> 4) == 0) return fail(c, error_code::invalid_value, at, "field key with no id step");
+  id += key >> 4;
+  if (id > std::numeric_limits<std::uint32_t>::max()) return fail(c, error_code::invalid_value, at, "field id beyond 2^32 - 1");
+  return true;
+}
+
 /// Skips the ref whose h was just read.
 inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
   if (h == 0) return true;
@@ -173,11 +184,12 @@ inline bool skip(context& c, wire w) {
     }
     case wire::record: {
       if (!enter(c)) return false;
+      std::uint64_t id = 0;
       for (;;) {
         const unsigned char* key_at = c.p;
         if (!read_varint(c, v)) return false;
         if (v == 0) break;
-        if ((v & 15) >= wire_types) return fail(c, error_code::invalid_value, key_at, "unknown wire type " + std::to_string(v & 15));
+        if (!check_key(c, v, key_at, id)) return false;
         if (!skip(c, static_cast<wire>(v & 15))) return false;
       }
       --c.depth;
@@ -337,15 +349,20 @@ bool read_shared(context& c, wire w, P& out) {
     if (!o.value) return fail(c, error_code::invalid_value, at, "reference to a shared object that was read into a target that cannot share it");
     if (o.type != &type_key<T>)
       return fail(c, error_code::type_mismatch, at, "reference to a shared object of another type");
+    if (!is_weak_ptr<P> && !o.complete)  // it would own itself and never be freed
+      return fail(c, error_code::invalid_value, at, "a shared_ptr cycle: an object refers to one that contains it (close cycles with weak_ptr)");
     out = std::static_pointer_cast<T>(o.value);
     return true;
   }
   std::uint64_t v = h / 2 - 1;
   if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
   made = std::make_shared<T>();
-  if (v >= 16) c.objects.push_back({made, &type_key<T>});
+  std::size_t number = c.objects.size();
+  if (v >= 16) c.objects.push_back({made, &type_key<T>, false});
   out = made;  // before the value: a weak_ptr inside it may point back here
-  return read_value(c, static_cast<wire>(v % 16), *made);
+  if (!read_value(c, static_cast<wire>(v % 16), *made)) return false;
+  if (v >= 16) c.objects[number].complete = true;
+  return true;
 }
 
 /// A ref read into a target that holds one value (an optional, a unique_ptr, or any plain target): null leaves a
@@ -420,11 +437,8 @@ bool read_record(context& c, wire w, T& obj) {
     std::uint64_t key;
     if (!read_varint(c, key)) return false;
     if (key == 0) break;
+    if (!check_key(c, key, key_at, id)) return false;
     unsigned wt = key & 15;
-    if (wt >= wire_types) return fail(c, error_code::invalid_value, key_at, "unknown wire type " + std::to_string(wt));
-    if ((key >> 4) == 0) return fail(c, error_code::invalid_value, key_at, "field key with no id step");
-    id += key >> 4;
-    if (id > std::numeric_limits<std::uint32_t>::max()) return fail(c, error_code::invalid_value, key_at, "field id beyond 2^32 - 1");
     std::size_t pos = n;
     if (next < n && sorted_ids<T>[next] == id) [[likely]] {
       pos = next;
@@ -507,8 +521,7 @@ bool read_tuple(context& c, wire w, T& out) {
     std::uint64_t key;
     if (!read_varint(c, key)) return false;
     if (key == 0) break;
-    if ((key & 15) >= wire_types || (key >> 4) == 0) return fail(c, error_code::invalid_value, key_at, "invalid field key");
-    id += key >> 4;
+    if (!check_key(c, key, key_at, id)) return false;
     auto wt = static_cast<wire>(key & 15);
     if (id > n) {
       if (!skip(c, wt)) return false;
