@@ -1,11 +1,16 @@
 // prism: one C++ data model, on the wire in many shapes. The umbrella header: public headers only.
 #pragma once
 
+#include "bin/dump.hpp"
+#include "bin/read.hpp"
+#include "bin/write.hpp"
 #include "core/describe.hpp"
 #include "core/kind.hpp"
 #include "core/result.hpp"
 #include "core/short_string.hpp"
 #include "core/string_pool.hpp"
+#include "core/naming.hpp"
+#include "core/view.hpp"
 #include "io/sink.hpp"
 #include "io/source.hpp"
 #include "json/options.hpp"

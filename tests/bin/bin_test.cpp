@@ -30,6 +30,58 @@
 #include "models/canada.hpp"
 #include "models/twitter.hpp"
 
+// Three versions of the same models (outside the anonymous namespace: reflected types need linkage).
+namespace v1 {
+struct item {
+  std::int32_t id = 0;
+  std::string name;
+  std::int32_t count = 0;
+  float weight = 0;
+};
+struct order {
+  std::vector<item> items;
+  std::unique_ptr<item> main;
+  std::optional<item> extra;
+  std::pair<std::int32_t, std::string> note;
+};
+}  // namespace v1
+
+namespace v2 {  // id widened, count optional, weight a double, a field appended everywhere the item appears
+struct item {
+  std::int64_t id = 0;
+  std::string name;
+  std::optional<std::int32_t> count;
+  double weight = 0;
+  std::string sku = "none";
+};
+struct order {
+  std::vector<item> items;
+  std::shared_ptr<item> main;
+  std::optional<item> extra;
+  std::tuple<std::int32_t, std::string, bool> note;
+  std::uint32_t flags = 7;
+};
+}  // namespace v2
+
+namespace v3 {  // name removed (its id kept by a placeholder), fields renamed, id narrowed, count back to plain
+struct item {
+  std::int16_t identifier = 0;
+  std::int32_t quantity = 0;
+  float mass = 0;
+  std::string sku = "unset";
+};
+constexpr auto prism_describe(prism::type_t<item>) {
+  return prism::fields(prism::field("identifier", &item::identifier), prism::removed(),
+                       prism::field("quantity", &item::quantity), prism::field("mass", &item::mass),
+                       prism::field("sku", &item::sku));
+}
+struct order {
+  std::list<item> items;
+  std::unique_ptr<item> main;
+  std::optional<item> extra;
+};
+}  // namespace v3
+
 namespace {
 
 using bytes = std::vector<std::byte>;
@@ -274,57 +326,6 @@ TEST(BinaryPointers, ExpiredWeakPointersAreNullAndSharingChecksTypes) {
 }
 
 // ---- compatibility: two versions of the same models ------------------------------------------------------
-
-namespace v1 {
-struct item {
-  std::int32_t id = 0;
-  std::string name;
-  std::int32_t count = 0;
-  float weight = 0;
-};
-struct order {
-  std::vector<item> items;
-  std::unique_ptr<item> main;
-  std::optional<item> extra;
-  std::pair<std::int32_t, std::string> note;
-};
-}  // namespace v1
-
-namespace v2 {  // id widened, count optional, weight a double, a field appended everywhere the item appears
-struct item {
-  std::int64_t id = 0;
-  std::string name;
-  std::optional<std::int32_t> count;
-  double weight = 0;
-  std::string sku = "none";
-};
-struct order {
-  std::vector<item> items;
-  std::shared_ptr<item> main;
-  std::optional<item> extra;
-  std::tuple<std::int32_t, std::string, bool> note;
-  std::uint32_t flags = 7;
-};
-}  // namespace v2
-
-namespace v3 {  // name removed (its id kept by a placeholder), fields renamed, id narrowed, count back to plain
-struct item {
-  std::int16_t identifier = 0;
-  std::int32_t quantity = 0;
-  float mass = 0;
-  std::string sku = "unset";
-};
-constexpr auto prism_describe(prism::type_t<item>) {
-  return prism::fields(prism::field("identifier", &item::identifier), prism::removed(),
-                       prism::field("quantity", &item::quantity), prism::field("mass", &item::mass),
-                       prism::field("sku", &item::sku));
-}
-struct order {
-  std::list<item> items;
-  std::unique_ptr<item> main;
-  std::optional<item> extra;
-};
-}  // namespace v3
 
 v1::order old_order() {
   v1::order o;
