@@ -121,6 +121,23 @@ TEST(Allocation, FixedSinkAllocatesNothing) {
   EXPECT_GT(total, 10000u);
 }
 
+TEST(Allocation, BinaryIntoAFixedSinkAllocatesNothing) {
+  order o = make_order();
+  char buf[64];
+  std::size_t total = 0;
+  long n = allocations_during([&] {
+    prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) {
+      total += c.size();
+      return true;
+    });
+    ASSERT_TRUE(prism::bin::write(o, sink).has_value());
+  });
+  EXPECT_EQ(n, 0);
+  EXPECT_GT(total, 3000u);
+  std::vector<std::byte> whole = prism::bin::to_bytes(o).value();
+  EXPECT_EQ(whole.size(), total);
+}
+
 TEST(Allocation, FileDescriptorSinkAllocatesNothing) {
   order o = make_order();
   int fd = ::open("/dev/null", O_WRONLY);
