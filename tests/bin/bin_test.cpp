@@ -175,7 +175,7 @@ using round_trip_types =
                      std::unordered_map<std::string, double>, std::multimap<std::string, int>, std::pair<int, std::string>,
                      std::tuple<bool, float, std::string>, std::variant<std::monostate, int, std::string>,
                      std::vector<std::optional<int>>, std::vector<bool>, std::vector<std::vector<float>>,
-                     prism::short_string<8>, golden::scalars, golden::containers, golden::account>;
+                     prism::short_string<8>, golden::scalars, golden::containers, golden::account, golden::drawing>;
 TYPED_TEST_SUITE(RoundTrip, round_trip_types);
 
 /// Values to round-trip: the default, and one or two with something in them.
@@ -202,6 +202,8 @@ std::vector<T> samples() {
     s.push_back(golden::make_containers());
   } else if constexpr (std::is_same_v<T, golden::account>) {
     s.push_back(golden::make_account());
+  } else if constexpr (std::is_same_v<T, golden::drawing>) {
+    s.push_back(golden::make_drawing());
   } else if constexpr (std::is_same_v<T, std::chrono::system_clock::time_point>) {
     s.push_back(T(std::chrono::system_clock::duration(-123456789)));
   } else if constexpr (std::is_same_v<T, std::variant<std::monostate, int, std::string>>) {
@@ -323,6 +325,36 @@ TEST(BinaryPointers, ExpiredWeakPointersAreNullAndSharingChecksTypes) {
   auto unseen = decode<std::shared_ptr<int>>(of({0x18, 0x03}));
   ASSERT_FALSE(unseen);
   EXPECT_EQ(unseen.error().detail, "reference to a shared object not yet seen");
+}
+
+TEST(BinaryPointers, PolymorphicPointersComeBackAsTheirDynamicTypes) {
+  bytes b = encode(golden::make_drawing());
+  auto back = decode<golden::drawing>(b);
+  ASSERT_TRUE(back) << back.error().message();
+  ASSERT_EQ(back->owned.size(), 3u);
+  EXPECT_EQ(back->owned[0]->area(), 12);  // a circle of radius 2
+  EXPECT_EQ(back->owned[1]->area(), 9);   // a square of side 3
+  EXPECT_EQ(dynamic_cast<golden::circle*>(back->owned[2].get())->label, "c2");
+  EXPECT_EQ(back->shared[0], back->shared[1]);
+  EXPECT_EQ(back->shared[0]->area(), 2.25);
+  EXPECT_EQ(typeid(*back->plain), typeid(golden::shape));
+  EXPECT_EQ(back->plain->label, "base");
+  // names are stored once per document, then referred to by number
+  std::string text(reinterpret_cast<const char*>(b.data()), b.size());
+  EXPECT_EQ(text.find("circle"), text.rfind("circle"));
+  // an unregistered dynamic type cannot be written, a name the reader does not know cannot be read
+  struct triangle : golden::shape {};
+  golden::drawing odd;
+  odd.plain = std::make_unique<triangle>();
+  EXPECT_EQ(prism::bin::to_bytes(odd).error().code, prism::error_code::unknown_type);
+  EXPECT_EQ(prism::bin::to_bytes(odd).error().path, "$.plain");
+  std::string renamed = text;
+  renamed.replace(renamed.find("square"), 6, "sqaure");
+  auto unknown = prism::bin::read<golden::drawing>(std::string_view(renamed));
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().code, prism::error_code::unknown_type);
+  EXPECT_EQ(unknown.error().detail, "unknown type name \"sqaure\" for shape");
+  EXPECT_EQ(unknown.error().path, "$.owned[1]");
 }
 
 // ---- compatibility: two versions of the same models ------------------------------------------------------

@@ -191,6 +191,59 @@ inline account make_account() {
   return a;
 }
 
+/// A polymorphic hierarchy: pointers to the base hold derived objects, registered under stable names.
+struct shape {
+  virtual ~shape() = default;
+  virtual double area() const { return 0; }
+  std::string label;
+};
+struct circle : shape {
+  double r = 0;
+  double area() const override { return 3 * r * r; }
+};
+struct square : shape {
+  double side = 0;
+  double area() const override { return side * side; }
+};
+constexpr auto prism_describe(prism::type_t<shape>) { return prism::fields(prism::field("label", &shape::label)); }
+constexpr auto prism_describe(prism::type_t<circle>) {
+  return prism::fields(prism::field("label", &circle::label), prism::field("r", &circle::r));
+}
+constexpr auto prism_describe(prism::type_t<square>) {
+  return prism::fields(prism::field("label", &square::label), prism::field("side", &square::side));
+}
+constexpr auto prism_subtypes(prism::type_t<shape>) {
+  return prism::subtypes(prism::subtype<circle>("circle"), prism::subtype<square>("square"));
+}
+
+struct drawing {
+  std::vector<std::unique_ptr<shape>> owned;
+  std::vector<std::shared_ptr<shape>> shared;
+  std::unique_ptr<shape> plain;
+};
+
+inline drawing make_drawing() {
+  drawing d;
+  auto c = std::make_unique<circle>();
+  c->label = "c1";
+  c->r = 2;
+  d.owned.push_back(std::move(c));
+  auto s = std::make_unique<square>();
+  s->label = "s1";
+  s->side = 3;
+  d.owned.push_back(std::move(s));
+  auto c2 = std::make_unique<circle>();
+  c2->label = "c2";
+  d.owned.push_back(std::move(c2));
+  auto shared = std::make_shared<square>();
+  shared->label = "shared";
+  shared->side = 1.5;
+  d.shared = {shared, shared};
+  d.plain = std::make_unique<shape>();
+  d.plain->label = "base";
+  return d;
+}
+
 /// Calls f(name, value) for each golden model, with a freshly made value.
 template <class F>
 void for_each_model(F&& f) {
@@ -198,6 +251,7 @@ void for_each_model(F&& f) {
   f("containers", make_containers());
   f("pointers", make_pointers());
   f("account", make_account());
+  f("drawing", make_drawing());
 }
 
 }  // namespace golden

@@ -77,7 +77,7 @@ inline bool dump_record(context& c, std::string& out, int indent) {
   std::uint64_t id = 0;
   for (;;) {
     const unsigned char* key_at = c.p;
-    std::uint64_t key;
+    std::uint64_t key = 0;
     if (!read_varint(c, key)) return false;
     if (key == 0) break;
     if (!check_key(c, key, key_at, id)) return false;
@@ -94,7 +94,7 @@ inline bool dump_record(context& c, std::string& out, int indent) {
 
 inline bool dump_value(context& c, wire w, std::string& out, int indent) {
   const unsigned char* at = c.p;
-  std::uint64_t v;
+  std::uint64_t v = 0;
   switch (w) {
     case wire::uint:
       if (!read_varint(c, v)) return false;
@@ -117,7 +117,7 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
       return true;
     }
     case wire::bytes: {
-      std::size_t n;
+      std::size_t n = 0;
       if (!read_count(c, 1, n)) return false;
       dump_bytes(out, c.p, n);
       c.p += n;

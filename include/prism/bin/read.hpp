@@ -116,7 +116,7 @@ inline bool read_wire_byte(context& c, wire& w) {
 /// Reads a count of elements, each of at least `least` bytes, and checks that they fit in what is left.
 inline bool read_count(context& c, std::size_t least, std::size_t& n) {
   const unsigned char* at = c.p;
-  std::uint64_t v;
+  std::uint64_t v = 0;
   if (!read_varint(c, v)) return false;
   if (v > c.left() / least)
     return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(v) + " elements beyond the end of the input");
@@ -155,7 +155,7 @@ inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at,
     if (number >= c.type_names.size()) return fail(c, error_code::invalid_value, at, "reference to a type name not yet seen");
     return true;
   }
-  std::size_t n;
+  std::size_t n = 0;
   if (!read_count(c, 1, n)) return false;
   c.type_names.emplace_back(reinterpret_cast<const char*>(c.p), n);
   c.p += n;
@@ -166,7 +166,7 @@ inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at,
 /// Skips a value of wire type w, validating its structure (varints, lengths, references) as it goes.
 inline bool skip(context& c, wire w) {
   const unsigned char* at = c.p;
-  std::uint64_t v;
+  std::uint64_t v = 0;
   switch (w) {
     case wire::uint:
     case wire::sint:
@@ -177,7 +177,7 @@ inline bool skip(context& c, wire w) {
       c.p += min_size(w);
       return true;
     case wire::bytes: {
-      std::size_t n;
+      std::size_t n = 0;
       if (!read_count(c, 1, n)) return false;
       c.p += n;
       return true;
@@ -230,7 +230,7 @@ inline bool skip(context& c, wire w) {
       return skip_ref(c, v, at);
     case wire::poly: {
       if (!read_varint(c, v)) return false;
-      std::size_t number;
+      std::size_t number = 0;
       if (v != 0 && !read_type_name(c, v, at, number)) return false;
       return skip(c, wire::record);
     }
@@ -244,7 +244,7 @@ bool read_value(context& c, wire w, T& out);
 template <class I>
 bool read_integer(context& c, wire w, I& out) {
   const unsigned char* at = c.p;
-  std::uint64_t u;
+  std::uint64_t u = 0;
   if (w != wire::uint && w != wire::sint) return mismatch(c, at, w, "an integer");
   if (!read_varint(c, u)) return false;
   if (w == wire::uint) {
@@ -290,7 +290,7 @@ template <class S>
 bool read_string(context& c, wire w, S& out) {
   const unsigned char* at = c.p;
   if (w != wire::bytes) return mismatch(c, at, w, "a string");
-  std::size_t n;
+  std::size_t n = 0;
   if (!read_count(c, 1, n)) return false;
   std::string_view text(reinterpret_cast<const char*>(c.p), n);
   c.p += n;
@@ -311,7 +311,7 @@ template <class B>
 bool read_bytes(context& c, wire w, B& out) {
   const unsigned char* at = c.p;
   if (w != wire::bytes) return mismatch(c, at, w, "bytes");
-  std::size_t n;
+  std::size_t n = 0;
   if (!read_count(c, 1, n)) return false;
   if constexpr (requires { out.resize(n); }) {
     out.resize(n);
@@ -323,20 +323,65 @@ bool read_bytes(context& c, wire w, B& out) {
   return true;
 }
 
-/// A shared_ptr or weak_ptr: null, a new shared object (numbered before its value is read, so cycles closed
-/// through weak_ptr find it), an unshared value, or a reference to an object read before.
+/// Reads a poly value's type name and calls make(std::type_identity<D>{}) for its dynamic type D (Base itself for
+/// t = 0), which reads the record.
+template <class Base, class F>
+bool read_poly_type(context& c, F&& make) {
+  static_assert(std::has_virtual_destructor_v<Base>,
+                "prism::subtypes: the base needs a virtual destructor, as objects are deleted through it");
+  const unsigned char* at = c.p;
+  std::uint64_t t = 0;
+  if (!read_varint(c, t)) return false;
+  if (t == 0) {
+    if constexpr (std::is_abstract_v<Base>) return fail(c, error_code::invalid_value, at, "an object of an abstract base type");
+    else return make(std::type_identity<Base>{});
+  }
+  std::size_t number = 0;
+  if (!read_type_name(c, t, at, number)) return false;
+  const std::string& name = c.type_names[number];
+  bool found = false, ok = false;
+  std::apply(
+      [&](const auto&... sub) {
+        (void)((sub.name == name &&
+                (found = true, ok = make(std::type_identity<typename std::remove_cvref_t<decltype(sub)>::type>{}), true)) ||
+               ...);
+      },
+      prism::detail::subtypes_holder<Base>::value.list);
+  if (!found)
+    return fail(c, error_code::unknown_type, at,
+                "unknown type name \"" + name + "\" for " + std::string(prism::detail::type_name<Base>()));
+  return ok;
+}
+
+/// Makes the object a shared_ptr or weak_ptr to T holds, of wire type `inner` (a poly value names its dynamic type),
+/// numbered when it is a shared object: before its value is read, so cycles closed through weak_ptr find it.
+template <class T, class P>
+bool read_new_shared(context& c, wire inner, P& out, bool numbered) {
+  auto adopt = [&]<class D>(std::type_identity<D>, wire w) {
+    auto obj = std::make_shared<D>();
+    std::shared_ptr<T> as_t = obj;
+    std::size_t number = c.objects.size();
+    if (numbered) c.objects.push_back({as_t, &type_key<T>, false});
+    out = as_t;
+    if (!read_value(c, w, *obj)) return false;
+    if (numbered) c.objects[number].complete = true;
+    return true;
+  };
+  if constexpr (prism::detail::has_subtypes<T>) {
+    if (inner == wire::poly)
+      return read_poly_type<T>(c, [&](auto type) { return adopt(type, wire::record); });
+  }
+  if constexpr (std::is_abstract_v<T>) return mismatch(c, c.p, inner, "a polymorphic object");
+  else return adopt(std::type_identity<T>{}, inner);
+}
+
+/// A shared_ptr or weak_ptr: null, a new shared object, an unshared value, or a reference to an object read before.
 template <class P>
 bool read_shared(context& c, wire w, P& out) {
   using T = typename P::element_type;
   const unsigned char* at = c.p;
-  std::shared_ptr<T> made;
-  if (w != wire::ref) {  // a plain value: written when the field was a T, an optional or a unique_ptr
-    made = std::make_shared<T>();
-    if (!read_value(c, w, *made)) return false;
-    out = made;
-    return true;
-  }
-  std::uint64_t h;
+  if (w != wire::ref) return read_new_shared<T>(c, w, out, false);  // written when the field was a T or a unique_ptr
+  std::uint64_t h = 0;
   if (!read_varint(c, h)) return false;
   if (h == 0) {
     out.reset();
@@ -356,13 +401,45 @@ bool read_shared(context& c, wire w, P& out) {
   }
   std::uint64_t v = h / 2 - 1;
   if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
-  made = std::make_shared<T>();
-  std::size_t number = c.objects.size();
-  if (v >= 16) c.objects.push_back({made, &type_key<T>, false});
-  out = made;  // before the value: a weak_ptr inside it may point back here
-  if (!read_value(c, static_cast<wire>(v % 16), *made)) return false;
-  if (v >= 16) c.objects[number].complete = true;
-  return true;
+  return read_new_shared<T>(c, static_cast<wire>(v % 16), out, v >= 16);
+}
+
+template <class T>
+consteval bool points_to_subtypes() {
+  if constexpr (kind_of<T> == kind::pointer) return prism::detail::has_subtypes<typename adapter<T>::value_type>;
+  else return false;
+}
+
+/// A unique_ptr to a base with subtypes: a poly value (or a ref holding one) makes the dynamic type it names; a
+/// plain record (written before the base had subtypes) makes the base.
+template <class U>
+bool read_unique_poly(context& c, wire w, U& out) {
+  using B = typename adapter<U>::value_type;
+  wire inner = w;
+  if (w == wire::ref) {
+    const unsigned char* at = c.p;
+    std::uint64_t h = 0;
+    if (!read_varint(c, h)) return false;
+    if (h == 0) {
+      out.reset();
+      return true;
+    }
+    if (h & 1) return fail(c, error_code::invalid_value, at, "a second reference to a shared object, where the target cannot share it");
+    std::uint64_t v = h / 2 - 1;
+    if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+    if (v >= 16) c.objects.push_back({nullptr, nullptr});
+    inner = static_cast<wire>(v % 16);
+  }
+  if (inner == wire::poly) {
+    return read_poly_type<B>(c, [&]<class D>(std::type_identity<D>) {
+      auto obj = std::make_unique<D>();
+      if (!read_value(c, wire::record, *obj)) return false;
+      out = std::move(obj);
+      return true;
+    });
+  }
+  if constexpr (std::is_abstract_v<B>) return mismatch(c, c.p, inner, "a polymorphic object");
+  else return read_value(c, inner, adapter<U>::ensure(out));
 }
 
 /// A ref read into a target that holds one value (an optional, a unique_ptr, or any plain target): null leaves a
@@ -371,7 +448,7 @@ bool read_shared(context& c, wire w, P& out) {
 template <class T>
 bool read_ref(context& c, T& out) {
   const unsigned char* at = c.p;
-  std::uint64_t h;
+  std::uint64_t h = 0;
   if (!read_varint(c, h)) return false;
   if (h == 0) {
     if constexpr (kind_of<T> == kind::optional || kind_of<T> == kind::pointer) adapter<T>::reset(out);
@@ -434,7 +511,7 @@ bool read_record(context& c, wire w, T& obj) {
   std::size_t next = 0;  // position in ascending id order: fields come in that order
   for (;;) {
     const unsigned char* key_at = c.p;
-    std::uint64_t key;
+    std::uint64_t key = 0;
     if (!read_varint(c, key)) return false;
     if (key == 0) break;
     if (!check_key(c, key, key_at, id)) return false;
@@ -488,7 +565,7 @@ bool read_variant(context& c, wire w, std::variant<A...>& out) {
   const unsigned char* at = c.p;
   if (w != wire::record) return mismatch(c, at, w, "a record holding a variant");
   if (!enter(c)) return false;
-  std::uint64_t key;
+  std::uint64_t key = 0;
   if (!read_varint(c, key)) return false;
   if (key == 0 || (key & 15) >= wire_types || (key >> 4) > sizeof...(A))
     return fail(c, error_code::invalid_value, at, "unknown variant alternative");
@@ -518,7 +595,7 @@ bool read_tuple(context& c, wire w, T& out) {
   std::uint64_t id = 0;
   for (;;) {
     const unsigned char* key_at = c.p;
-    std::uint64_t key;
+    std::uint64_t key = 0;
     if (!read_varint(c, key)) return false;
     if (key == 0) break;
     if (!check_key(c, key, key_at, id)) return false;
@@ -554,7 +631,7 @@ bool read_sequence(context& c, wire w, T& out) {
   using E = std::ranges::range_value_t<T>;
   const unsigned char* at = c.p;
   if (w != wire::seq) return mismatch(c, at, w, "a sequence");
-  std::uint64_t count;
+  std::uint64_t count = 0;
   if (!read_varint(c, count)) return false;
   wire e = wire_of<E>();
   if (count != 0 && !read_wire_byte(c, e)) return false;
@@ -614,7 +691,7 @@ bool read_map(context& c, wire w, T& out) {
   using V = typename adapter<T>::mapped_type;
   const unsigned char* at = c.p;
   if (w != wire::map) return mismatch(c, at, w, "a map");
-  std::uint64_t count;
+  std::uint64_t count = 0;
   if (!read_varint(c, count)) return false;
   out.clear();
   if (count == 0) return true;
@@ -643,6 +720,8 @@ bool read_value(context& c, wire w, T& out) {
   constexpr kind k = kind_of<T>;
   if constexpr (is_weak_ptr<T> || has_identity<T>) {
     return read_shared(c, w, out);
+  } else if constexpr (points_to_subtypes<T>()) {
+    return read_unique_poly(c, w, out);
   } else if constexpr (k == kind::optional || k == kind::pointer) {
     if (w == wire::ref) return read_ref(c, out);
     return read_value(c, w, adapter<T>::ensure(out));

@@ -105,12 +105,21 @@ consteval wire wire_of() {
   }
 }
 
+/// The wire type of what a pointer to T holds: a poly value when T has registered subtypes, else T's own.
+template <class T>
+consteval wire pointee_wire_of() {
+  if constexpr (prism::detail::has_subtypes<T>) return wire::poly;
+  else return wire_of<T>();
+}
+
 /// The wire type of a T that is a record field: a present optional or unshared pointer is written as its value,
 /// a C string as its text (null ones are left out).
 template <class T>
 consteval wire field_wire_of() {
   using U = std::remove_cvref_t<T>;
-  if constexpr ((kind_of<U> == kind::optional || kind_of<U> == kind::pointer) && !detail::has_identity<U>)
+  if constexpr (kind_of<U> == kind::pointer && !detail::has_identity<U>)
+    return pointee_wire_of<typename adapter<U>::value_type>();
+  else if constexpr (kind_of<U> == kind::optional)
     return wire_of<typename adapter<U>::value_type>();
   else if constexpr (kind_of<U> == kind::string)
     return wire::bytes;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <typeinfo>
 #include <iterator>
 #include <ranges>
 #include <memory>
@@ -99,6 +100,14 @@ class writer {
   bool ok() const noexcept { return err_ == error_code::none; }
   std::string& error_path() noexcept { return path_; }
 
+  /// The number of a subtype's stable name, and whether this is its first appearance in the document.
+  std::pair<std::uint64_t, bool> type_name(std::string_view name) {
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      if (names_[i] == name) return {i, false};
+    names_.push_back(name);
+    return {names_.size() - 1, true};
+  }
+
   /// The shared object `p` points to: its number if written before (first = false), else a new number.
   std::pair<std::uint64_t, bool> shared_object(const void* p) {
     auto [it, inserted] = objects_.try_emplace(p, objects_.size());
@@ -132,10 +141,60 @@ class writer {
   error_code err_ = error_code::none;
   std::string path_;
   std::unordered_map<const void*, std::uint64_t> objects_;
+  std::vector<std::string_view> names_;
 };
 
 template <class W, class T>
 void write_value(W& w, const T& v);
+
+/// The address of the whole object p points into: the same object seen through two bases has one identity.
+template <class T>
+const void* dynamic_address(const T* p) {
+  if constexpr (std::is_polymorphic_v<T>) return dynamic_cast<const void*>(p);
+  else return p;
+}
+
+/// What a pointer to a polymorphic Base holds (a poly value): its dynamic type's stable name, then its record.
+template <class W, class Base>
+void write_poly(W& w, const Base& b) {
+  static_assert(std::is_polymorphic_v<Base>, "prism::subtypes: the base must be a polymorphic class (a virtual function)");
+  const std::type_info& dynamic = typeid(b);
+  if constexpr (!std::is_abstract_v<Base>) {
+    if (dynamic == typeid(Base)) {
+      w.varint(0);
+      return write_value(w, b);
+    }
+  }
+  constexpr const auto& subtypes = prism::detail::subtypes_holder<Base>::value;
+  bool found = std::apply(
+      [&](const auto&... s) {
+        auto one = [&](const auto& sub) {
+          using D = typename std::remove_cvref_t<decltype(sub)>::type;
+          static_assert(std::is_base_of_v<Base, D>, "prism::subtype<D>: D must derive from the base");
+          if (dynamic != typeid(D)) return false;
+          auto [number, first] = w.type_name(sub.name);
+          if (first) {
+            w.varint(2);
+            w.varint(sub.name.size());
+            w.raw(sub.name.data(), sub.name.size());
+          } else {
+            w.varint(2 * number + 1);
+          }
+          write_value(w, static_cast<const D&>(b));
+          return true;
+        };
+        return (one(s) || ...);
+      },
+      subtypes.list);
+  if (!found) w.fail(error_code::unknown_type);  // a derived type prism_subtypes does not list
+}
+
+/// What a pointer holds: a poly value for bases with subtypes, else the value itself.
+template <class W, class V>
+void write_pointee(W& w, const V& v) {
+  if constexpr (prism::detail::has_subtypes<V>) write_poly(w, v);
+  else write_value(w, v);
+}
 
 /// The key of a field: its id's distance from the previous one, and its wire type.
 template <class W>
@@ -156,7 +215,8 @@ bool write_member(W& w, const V& value, std::uint32_t id, std::uint32_t& prev, c
     const auto* p = adapter<V>::get(value);
     if (!p) return true;
     write_key(w, id, prev, field_wire_of<V>());
-    write_value(w, *p);
+    if constexpr (kind_of<V> == kind::pointer) write_pointee(w, *p);
+    else write_value(w, *p);
   } else if constexpr (kind_of<V> == kind::string && prism::detail::may_be_null<V>) {  // a C string: null is absent
     if (prism::detail::is_null(value)) return true;
     write_key(w, id, prev, wire::bytes);
@@ -235,14 +295,19 @@ void write_value(W& w, const T& v) {
     const auto* p = adapter<T>::get(v);
     if (!p) return w.varint(0);
     using V = typename adapter<T>::value_type;
-    if constexpr (has_identity<T>) {
-      auto [number, first] = w.shared_object(p);
-      if (!first) return w.varint(ref_back(number));
-      w.varint(ref_new_shared(wire_of<V>()));
-    } else {
+    if constexpr (k == kind::optional) {
       w.varint(ref_value(wire_of<V>()));
+      write_value(w, *p);
+    } else {
+      if constexpr (has_identity<T>) {
+        auto [number, first] = w.shared_object(dynamic_address(p));
+        if (!first) return w.varint(ref_back(number));
+        w.varint(ref_new_shared(pointee_wire_of<V>()));
+      } else {
+        w.varint(ref_value(pointee_wire_of<V>()));
+      }
+      write_pointee(w, *p);
     }
-    write_value(w, *p);
   } else if constexpr (k == kind::variant) {
     if (!w.enter()) return;
     std::visit(

@@ -205,9 +205,42 @@ constexpr surrogate_t<S, To, From> as(To to, From from = nullptr) noexcept {
   return {to, from};
 }
 
+/// A type derived from a polymorphic base, under a stable name: what pointers to the base may hold.
+template <class D>
+struct subtype_t {
+  using type = D;
+  std::string_view name;
+};
+template <class D>
+constexpr subtype_t<D> subtype(std::string_view name) noexcept {
+  return {name};
+}
+
+/// The derived types a pointer to a polymorphic base may hold, each under a stable name that the binary format
+/// stores (renaming the C++ type is free; renaming the stable name is not):
+///   constexpr auto prism_subtypes(prism::type_t<Shape>) {
+///     return prism::subtypes(prism::subtype<Circle>("circle"), prism::subtype<Square>("square"));
+///   }
+template <class... S>
+struct subtypes_t {
+  std::tuple<S...> list;
+};
+template <class... S>
+constexpr subtypes_t<S...> subtypes(S... s) noexcept {
+  return {{s...}};
+}
+
 namespace detail {
 template <class T>
 concept has_description = requires { prism_describe(type_t<T>{}); };
+
+template <class T>
+concept has_subtypes = requires { prism_subtypes(type_t<T>{}); };
+
+template <class T>
+struct subtypes_holder {
+  static constexpr auto value = prism_subtypes(type_t<T>{});
+};
 
 template <class T>
 struct description_holder {

@@ -88,6 +88,13 @@ struct not_describable {
                 "it a surrogate with prism::as<S>(to, from). See docs/data-model.md.");
   static constexpr bool value = false;
 };
+template <class T>
+struct not_describable<T*> {
+  static_assert(sizeof(T) == 0,
+                "prism cannot serialize this type: a raw pointer owns nothing, so a reader could not know what to do "
+                "with one. Hold the object by value, or by std::unique_ptr, std::shared_ptr or std::weak_ptr.");
+  static constexpr bool value = false;
+};
 
 // ---- records: one way to visit fields, whether reflected or described --------------------------
 
