@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -260,6 +261,23 @@ TEST(BinaryRoundTrip, RealData) {
   ASSERT_TRUE(ca_back) << ca_back.error().message();
   EXPECT_EQ(prism::json::to_string(*ca_back).value(), prism::json::to_string(ca).value());
   EXPECT_LT(ca_bytes.size(), 2'251'051u / 2);  // doubles as 9 bytes (1 header-free f64 in a packed seq), not text
+}
+
+TEST(BinaryRoundTrip, FromStreams) {
+  bytes b = encode(golden::make_containers());
+  std::string text(reinterpret_cast<const char*>(b.data()), b.size());
+  std::istringstream in(text);
+  auto back = prism::bin::read<golden::containers>(in);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(encode(*back), b);
+  std::FILE* f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  ASSERT_TRUE(prism::bin::write(golden::make_containers(), f));
+  std::rewind(f);
+  auto from_file = prism::bin::read<golden::containers>(f);
+  std::fclose(f);
+  ASSERT_TRUE(from_file) << from_file.error().message();
+  EXPECT_EQ(encode(*from_file), b);
 }
 
 // ---- shared and weak pointers ---------------------------------------------------------------------------

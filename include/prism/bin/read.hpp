@@ -26,6 +26,7 @@
 
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
+#include "../io/source.hpp"
 #include "wire.hpp"
 #include "write.hpp"
 
@@ -850,6 +851,26 @@ result<T> read(std::span<const std::byte> bytes, const read_options& opts = {}) 
 template <class T>
 result<T> read(std::string_view bytes, const read_options& opts = {}) {
   return read<T>(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())), opts);
+}
+
+/// Reads one binary document from a stream (a FILE*, a std::istream, prism::io::fd_reader{fd}, any io::byte_reader)
+/// to its end. The document's bytes are held while it is read, as its last field may refer to its first.
+/// std::string_view fields cannot point into a stream: read them as std::string.
+template <class T, class In>
+  requires io::readable<In>
+result<T> read(In&& in, const read_options& opts = {}) {
+  decltype(auto) reader = io::make_reader(std::forward<In>(in));
+  std::vector<std::byte> bytes;
+  std::size_t size = 0;
+  for (;;) {
+    if (bytes.size() - size < 64 * 1024) bytes.resize(std::max<std::size_t>(2 * bytes.size(), 64 * 1024));
+    std::ptrdiff_t got = reader.read(reinterpret_cast<char*>(bytes.data() + size), bytes.size() - size);
+    if (got < 0) return error{error_code::source_failed, size, 0, 0, "$", "the input source failed"};
+    if (got == 0) break;
+    size += static_cast<std::size_t>(got);
+  }
+  bytes.resize(size);
+  return read<T>(std::span<const std::byte>(bytes), opts);
 }
 
 }  // namespace prism::bin
