@@ -6,7 +6,7 @@ case "${1:-test}" in
   demo)  pkgs="cmake ninja-build g++ nlohmann-json3-dev" ;;
   test)  pkgs="cmake ninja-build g++ libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user" ;;
   ci)    pkgs="cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user" ;;
-  bench) pkgs="cmake ninja-build g++ libbenchmark-dev nlohmann-json3-dev rapidjson-dev libsimdjson-dev time" ;;
+  bench) pkgs="cmake ninja-build g++ libbenchmark-dev nlohmann-json3-dev rapidjson-dev libsimdjson-dev time libcereal-dev libboost-serialization-dev libmsgpack-cxx-dev" ;;
   *) echo "usage: $0 [demo|test|ci|bench]" >&2; exit 2 ;;
 esac
 missing=""
