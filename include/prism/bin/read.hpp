@@ -94,10 +94,36 @@ inline bool enter(context& c) {
   return false;  // unreachable: the tenth byte is below 0x80 or failed above
 }
 
+inline std::uint64_t load_le64(const unsigned char* p) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  if constexpr (std::endian::native == std::endian::big) x = __builtin_bswap64(x);
+  return x;
+}
+
 [[gnu::always_inline]] inline bool read_varint(context& c, std::uint64_t& out) {
-  if (c.p != c.end && *c.p < 0x80) [[likely]] {
-    out = *c.p++;
+  const unsigned char* p = c.p;
+  if (p != c.end && *p < 0x80) [[likely]] {  // one byte: keys, small numbers, counts
+    out = *p;
+    c.p = p + 1;
     return true;
+  }
+  if (static_cast<std::size_t>(c.end - p) >= 8) [[likely]] {
+    // up to 8 bytes at once: find the last byte (its high bit clear), then pack the 7-bit groups together
+    std::uint64_t x = load_le64(p);
+    std::uint64_t stop = ~x & 0x8080808080808080u;
+    if (stop != 0) {
+      unsigned len = (static_cast<unsigned>(__builtin_ctzll(stop)) + 1) / 8;
+      if (((x >> (8 * (len - 1))) & 0xff) != 0) {  // else overlong: the careful path reports it
+        if (len < 8) x &= (std::uint64_t{1} << (8 * len)) - 1;
+        x = ((x & 0x7f007f007f007f00u) >> 1) | (x & 0x007f007f007f007fu);
+        x = ((x & 0x3fff00003fff0000u) >> 2) | (x & 0x00003fff00003fffu);
+        x = ((x & 0x0fffffff00000000u) >> 4) | (x & 0x000000000fffffffu);
+        out = x;
+        c.p = p + len;
+        return true;
+      }
+    }
   }
   return read_varint_slow(c, out);
 }
