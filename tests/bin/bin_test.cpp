@@ -132,6 +132,23 @@ TEST(BinaryFormat, BytesFollowTheSpecification) {
                 0xF0, 0x3F, 0x00}));
 }
 
+TEST(BinaryFormat, IntegerSequencesOfLargeValuesAreFixedWidth) {
+  // small values: varints; mostly large ones: 4 bytes each, two's complement, little-endian (wire type i32)
+  EXPECT_EQ(encode(std::vector<std::int32_t>{1, -1}), of({0x16, 0x02, 0x01, 0x02, 0x01}));
+  EXPECT_EQ(encode(std::vector<std::int32_t>{-2000000000, 0x01020304}),
+            of({0x16, 0x02, 0x0A, 0x00, 0x6C, 0xCA, 0x88, 0x04, 0x03, 0x02, 0x01}));
+  EXPECT_EQ(encode(std::vector<std::uint64_t>{~0ull}), of({0x16, 0x01, 0x0D, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}));
+  // read into other widths, range-checked like varints
+  EXPECT_EQ(decode<std::vector<std::int64_t>>(encode(std::vector<std::int32_t>{-2000000000, 7, 2000000000})).value(),
+            (std::vector<std::int64_t>{-2000000000, 7, 2000000000}));
+  auto narrow = decode<std::vector<std::int16_t>>(encode(std::vector<std::int32_t>{-2000000000, 7}));
+  ASSERT_FALSE(narrow);
+  EXPECT_EQ(narrow.error().code, prism::error_code::out_of_range);
+  EXPECT_EQ(narrow.error().path, "$[0]");
+  EXPECT_EQ(prism::bin::dump(encode(std::vector<std::int32_t>{-2000000000, 16909060})).value(),
+            "version 1 seq i32 [2] { -2000000000, 16909060 }\n");
+}
+
 TEST(BinaryFormat, VarintsAreShortestAndBounded) {
   EXPECT_EQ(encode(std::numeric_limits<std::uint64_t>::max()),
             of({0x10, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01}));
@@ -155,7 +172,7 @@ TEST(BinaryFormat, DocumentsCarryTheirVersion) {
   EXPECT_EQ(v2.error().detail, "format version 2, this reader knows 1");
   EXPECT_EQ(decode<int>(of({})).error().code, prism::error_code::unexpected_end);
   EXPECT_EQ(decode<int>(of({0x11, 0x05, 0x00})).error().code, prism::error_code::trailing_content);
-  EXPECT_EQ(decode<int>(of({0x1A})).error().code, prism::error_code::invalid_value);  // wire type 10: reserved
+  EXPECT_EQ(decode<int>(of({0x1E})).error().code, prism::error_code::invalid_value);  // wire type 14: reserved
 }
 
 // ---- round trips over every supported type ------------------------------------------------------------------
@@ -506,7 +523,7 @@ TEST(BinaryHostile, MalformedStructure) {
   struct one {
     int a = 0;
   };
-  EXPECT_EQ(decode<one>(of({0x15, 0x1B, 0x00})).error().detail, "unknown wire type 11");
+  EXPECT_EQ(decode<one>(of({0x15, 0x1F, 0x00})).error().detail, "unknown wire type 15");
   EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x00})).error().detail, "field key with no id step");
   EXPECT_EQ(decode<bool>(of({0x10, 0x02})).error().detail, "a bool is 0 or 1");
   EXPECT_EQ((decode<std::array<int, 2>>(of({0x16, 0x01, 0x01, 0x02})).error().detail), "expected 2 elements, found 1");

@@ -99,6 +99,8 @@ struct containers {
   std::map<std::int32_t, std::vector<std::string>> groups;
   std::vector<std::vector<std::int8_t>> matrix;
   std::vector<std::string> empty;
+  std::vector<std::int32_t> large;    // mostly large values: fixed-width elements
+  std::vector<std::uint64_t> hashes;
 };
 
 inline containers make_containers() {
@@ -117,6 +119,8 @@ inline containers make_containers() {
   c.counts = {{"a", 1}, {"b", -2}};
   c.groups = {{-1, {"x"}}, {7, {"y", "z"}}};
   c.matrix = {{1, -2}, {}, {127, -128}};
+  c.large = {-2000000000, 0x01020304, std::numeric_limits<std::int32_t>::min(), 5};
+  c.hashes = {0xCBF29CE484222325u, 0x84222325CBF29CE4u, 0x100000001B3u};
   return c;
 }
 

@@ -52,7 +52,8 @@ inline void newline(std::string& out, int indent) {
 
 /// Elements of a sequence or map: inline when scalar, one per line otherwise.
 inline bool dump_items(context& c, std::uint64_t count, wire k, bool pairs, wire v, std::string& out, int indent) {
-  bool nested = (pairs ? v : k) >= wire::record;
+  wire shown = pairs ? v : k;
+  bool nested = shown >= wire::record && shown <= wire::poly;
   out += " {";
   if (!enter(c)) return false;
   for (std::uint64_t i = 0; i < count; ++i) {
@@ -114,6 +115,15 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
       double d;
       if (!read_floating(c, w, d)) return false;
       dump_number(out, d);
+      return true;
+    }
+    case wire::i32:
+    case wire::u32:
+    case wire::i64:
+    case wire::u64: {
+      bool is_signed = false;
+      if (!read_fixed_integer(c, w, v, is_signed)) return false;
+      out += is_signed ? std::to_string(unzigzag(v)) : std::to_string(v);
       return true;
     }
     case wire::bytes: {

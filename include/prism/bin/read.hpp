@@ -200,6 +200,10 @@ inline bool skip(context& c, wire w) {
       return read_varint(c, v);
     case wire::f32:
     case wire::f64:
+    case wire::i32:
+    case wire::u32:
+    case wire::i64:
+    case wire::u64:
       if (c.left() < min_size(w)) return fail(c, error_code::unexpected_end, at, "number cut short by the end of the input");
       c.p += min_size(w);
       return true;
@@ -228,7 +232,7 @@ inline bool skip(context& c, wire w) {
       wire e;
       if (!read_wire_byte(c, e)) return false;
       if (v > c.left() / min_size(e)) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
-      if (e == wire::f32 || e == wire::f64) {
+      if (is_fixed(e)) {
         c.p += v * min_size(e);
         return true;
       }
@@ -268,12 +272,33 @@ inline bool skip(context& c, wire w) {
 template <class T>
 bool read_value(context& c, wire w, T& out);
 
+/// Reads a fixed-width integer of wire type w (i32, u32, i64, u64) as a varint reader would see it: the unsigned
+/// value for u32 and u64, the zigzag of the signed value for i32 and i64.
+inline bool read_fixed_integer(context& c, wire w, std::uint64_t& u, bool& is_signed) {
+  std::size_t n = min_size(w);
+  if (c.left() < n) return fail(c, error_code::unexpected_end, c.p, "number cut short by the end of the input");
+  std::uint64_t bits = 0;
+  for (std::size_t i = 0; i < n; ++i) bits |= std::uint64_t{c.p[i]} << (8 * i);
+  c.p += n;
+  is_signed = w == wire::i32 || w == wire::i64;
+  if (w == wire::i32) u = zigzag(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
+  else if (w == wire::i64) u = zigzag(static_cast<std::int64_t>(bits));
+  else u = bits;
+  return true;
+}
+
 template <class I>
 bool read_integer(context& c, wire w, I& out) {
   const unsigned char* at = c.p;
   std::uint64_t u = 0;
-  if (w != wire::uint && w != wire::sint) return mismatch(c, at, w, "an integer");
-  if (!read_varint(c, u)) return false;
+  if (w >= wire::i32) {  // fixed-width elements of an integer sequence
+    bool is_signed = false;
+    if (!read_fixed_integer(c, w, u, is_signed)) return false;
+    w = is_signed ? wire::sint : wire::uint;
+  } else {
+    if (w != wire::uint && w != wire::sint) return mismatch(c, at, w, "an integer");
+    if (!read_varint(c, u)) return false;
+  }
   if (w == wire::uint) {
     if (u > static_cast<std::make_unsigned_t<I>>(std::numeric_limits<I>::max()))
       return fail(c, error_code::out_of_range, at, std::to_string(u) + " out of range for its target");
@@ -677,8 +702,10 @@ bool read_sequence(context& c, wire w, T& out) {
       if (!element(i, out[i])) return false;
   } else if constexpr (requires { out.resize(n); out[0]; } && !std::is_same_v<E, bool>) {
     out.resize(n);
-    if constexpr (kind_of<E> == kind::floating && std::endian::native == std::endian::little && requires { out.data(); }) {
-      if (e == wire_of<E>()) {  // already the wire's layout
+    if constexpr ((kind_of<E> == kind::floating || (kind_of<E> == kind::integer && sizeof(E) >= 4)) &&
+                  std::endian::native == std::endian::little && requires { out.data(); }) {
+      constexpr wire same_layout = kind_of<E> == kind::floating ? wire_of<E>() : fixed_integer_wire<E>();
+      if (e == same_layout) {  // already the wire's layout
         if (n != 0) std::memcpy(out.data(), c.p, n * sizeof(E));
         c.p += n * sizeof(E);
         --c.depth;

@@ -31,17 +31,34 @@ enum class wire : std::uint8_t {
   map = 7,     ///< varint count, key << 4 | value wire types, pairs
   ref = 8,     ///< varint h: null, a value, or a shared object seen before
   poly = 9,    ///< varint type, then a record
+  i32 = 10,    ///< 4 bytes, two's complement, little-endian (elements of integer sequences with large values)
+  u32 = 11,    ///< 4 bytes, little-endian
+  i64 = 12,    ///< 8 bytes, two's complement, little-endian
+  u64 = 13,    ///< 8 bytes, little-endian
 };
-inline constexpr unsigned wire_types = 10;
+inline constexpr unsigned wire_types = 14;
 
 /// The name of a wire type, for messages and `prism dump`.
 constexpr const char* wire_name(unsigned w) noexcept {
-  constexpr const char* names[] = {"uint", "sint", "f32", "f64", "bytes", "record", "seq", "map", "ref", "poly"};
+  constexpr const char* names[] = {"uint", "sint", "f32", "f64", "bytes", "record", "seq",
+                                   "map",  "ref",  "poly", "i32", "u32", "i64",   "u64"};
   return w < wire_types ? names[w] : "reserved";
 }
 
 /// The fewest bytes a value of wire type w takes: what bounds element counts before anything is allocated.
-constexpr std::size_t min_size(wire w) noexcept { return w == wire::f32 ? 4 : w == wire::f64 ? 8 : 1; }
+constexpr std::size_t min_size(wire w) noexcept {
+  return w == wire::f32 || w == wire::i32 || w == wire::u32 ? 4 : w == wire::f64 || w == wire::i64 || w == wire::u64 ? 8 : 1;
+}
+
+/// Wire types of a fixed number of bytes (floats and fixed-width integers).
+constexpr bool is_fixed(wire w) noexcept { return w == wire::f32 || w == wire::f64 || w >= wire::i32; }
+
+/// The fixed-width wire type of integers like I (4 or 8 bytes).
+template <class I>
+constexpr wire fixed_integer_wire() noexcept {
+  if constexpr (sizeof(I) == 4) return std::is_signed_v<I> ? wire::i32 : wire::u32;
+  else return std::is_signed_v<I> ? wire::i64 : wire::u64;
+}
 
 constexpr std::uint64_t zigzag(std::int64_t v) noexcept {
   return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);

@@ -3,6 +3,7 @@
 // the model holds shared_ptr or weak_ptr).
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -196,6 +197,22 @@ void write_pointee(W& w, const V& v) {
   else write_value(w, v);
 }
 
+/// Whether a sequence of 32- or 64-bit integers is smaller with fixed-width elements than with varints: when most of
+/// its first 64 elements would take 4 (or 8) varint bytes or more. A function of the values, so a document
+/// re-written is byte-identical.
+template <class E>
+bool prefer_fixed(const E* p, std::size_t n) {
+  std::size_t sample = std::min<std::size_t>(n, 64), large = 0;
+  constexpr unsigned small_bits = sizeof(E) == 4 ? 21 : 49;  // what 3 (or 7) varint bytes hold
+  for (std::size_t i = 0; i < sample; ++i) {
+    std::uint64_t u;
+    if constexpr (std::is_signed_v<E>) u = zigzag(p[i]);
+    else u = p[i];
+    large += (u >> small_bits) != 0;
+  }
+  return 2 * large > sample;
+}
+
 /// The key of a field: its id's distance from the previous one, and its wire type.
 template <class W>
 void write_key(W& w, std::uint32_t id, std::uint32_t& prev, wire wt) {
@@ -344,6 +361,17 @@ void write_value(W& w, const T& v) {
     else n = static_cast<std::size_t>(std::distance(std::begin(v), std::end(v)));
     w.varint(n);
     if (n == 0) return;
+    if constexpr (kind_of<E> == kind::integer && sizeof(E) >= 4 && requires { std::data(v); }) {
+      if (prefer_fixed(std::data(v), n)) {  // large values: 4 or 8 bytes each, copied as they are
+        w.byte(static_cast<unsigned>(fixed_integer_wire<E>()));
+        if constexpr (std::endian::native == std::endian::little) {
+          w.raw(std::data(v), n * sizeof(E));
+        } else {
+          for (E e : v) w.fixed(static_cast<std::make_unsigned_t<E>>(e));
+        }
+        return;
+      }
+    }
     w.byte(static_cast<unsigned>(wire_of<E>()));
     if constexpr (kind_of<E> == kind::floating && std::endian::native == std::endian::little &&
                   requires { std::data(v); }) {
