@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns the benchmarks' JSON output (and compile_cost.sh's TSV) into the markdown tables of RESULTS.md.
 
-    python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON] [--views VIEW_JSON]
+    python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON] [--views VIEW_JSON] [--bin BIN_JSON]
 
 BENCH_JSON is prism_json_bench's output (the writer), READ_JSON prism_json_read_bench's (the reader),
 VIEW_JSON prism_view_bench's (writing and reading through views against the default view).
@@ -308,6 +308,51 @@ def view_section(path):
     return out
 
 
+BIN_LIBS = ["prism", "cereal", "boost", "msgpack"]
+
+
+def bin_section(path):
+    """prism_bin_bench's output: per workload and direction, each library's median CPU ns and allocations per op."""
+    with open(path) as f:
+        data = json.load(f)
+    ctx, rows = data.get("context", {}), {}
+    for b in data["benchmarks"]:
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        name = b.get("run_name", b["name"])
+        direction, workload, lib = name.split("/")
+        t = b["cpu_time"] * {"ns": 1, "us": 1e3, "ms": 1e6}[b.get("time_unit", "ns")]
+        rows.setdefault((direction, workload), {})[lib] = (t, b["allocs/op"], b["bytes/op"])
+    if not rows:
+        return [f"No benchmark results in {path}."]
+    out = [f"Benchmark run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}: {ctx.get('num_cpus', '?')} CPUs. "
+           "CPU ns per operation (medians when repeated), allocations per operation in parentheses; "
+           "a ratio above 1 means prism is faster. msgpack-cxx has no pointers (no tree rows).", ""]
+    for direction in ("write", "read"):
+        out.append(f"#### {direction}")
+        out.append("")
+        out.append("| workload | " + " | ".join(BIN_LIBS) + " | prism vs cereal | vs boost | vs msgpack |")
+        out.append("| --- |" + " ---: |" * (len(BIN_LIBS) + 3))
+        for (d, w), libs in rows.items():
+            if d != direction:
+                continue
+            cells = []
+            for lib in BIN_LIBS:
+                cells.append(f"{libs[lib][0]:,.0f} ({fmt_allocs(libs[lib][1])})" if lib in libs else "—")
+            p = libs.get("prism")
+            ratios = [fmt_ratio(libs[lib][0] / p[0]) if p and lib in libs else "—" for lib in BIN_LIBS[1:]]
+            out.append(f"| {w} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " |")
+        out.append("")
+    out.append("#### bytes per document")
+    out.append("")
+    out.append("| workload | " + " | ".join(BIN_LIBS) + " |")
+    out.append("| --- |" + " ---: |" * len(BIN_LIBS))
+    for (d, w), libs in rows.items():
+        if d == "write":
+            out.append(f"| {w} | " + " | ".join(f"{libs[lib][2]:.0f}" if lib in libs else "—" for lib in BIN_LIBS) + " |")
+    return out
+
+
 def section_of(path, section):
     ctx, res = load(path)
     # A --benchmark_filter that matches nothing in one binary leaves its output empty.
@@ -320,8 +365,9 @@ def main():
     ap.add_argument("compile_tsv", nargs="?", help="compile_cost.sh's TSV")
     ap.add_argument("--read", metavar="READ_JSON", help="prism_json_read_bench's JSON output (the reader)")
     ap.add_argument("--views", metavar="VIEW_JSON", help="prism_view_bench's JSON output (the cost of views)")
+    ap.add_argument("--bin", metavar="BIN_JSON", help="prism_bin_bench's JSON output (the binary format)")
     args = ap.parse_args()
-    if not (args.bench_json or args.read or args.views):
+    if not (args.bench_json or args.read or args.views or args.bin):
         ap.error("give BENCH_JSON, --read READ_JSON, --views VIEW_JSON, or any of them")
     sections = []
     if args.bench_json:
@@ -332,6 +378,8 @@ def main():
         sections.append(section_of(args.read, read_section))
     if args.views:
         sections.append(view_section(args.views))
+    if args.bin:
+        sections.append(bin_section(args.bin))
     print("\n\n".join("\n".join(lines) for lines in sections))
 
 

@@ -2,10 +2,11 @@
 # The benchmarks: installs what they need, builds them in Release with g++ (default flags: -O3 -DNDEBUG, no
 # -march, so the numbers are portable), runs the writer (prism against RapidJSON's Writer and nlohmann::json)
 # and the reader (prism against simdjson On Demand, RapidJSON's DOM and nlohmann::json), each binary with its
-# peers, then the cost of views (renaming views against the default view), measures compile cost, and prints
+# peers, then the cost of views (renaming views against the default view) and the binary format (against cereal,
+# Boost.Serialization and msgpack-cxx), measures compile cost, and prints
 # the markdown tables of bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google
 # Benchmark output to build/bench/bench.json (writer), build/bench/read_bench.json (reader) and
-# build/bench/view_bench.json (views).
+# build/bench/view_bench.json (views), build/bench/bin_bench.json (binary format).
 #   bash bench/run.sh [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
 # Environment: DATA (default ../shared/data/json), REPS (default 3), VIEW_REPS (default 30), RUNS (compile-cost
 # runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
@@ -33,7 +34,7 @@ bash tools/deps.sh bench
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
   -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF \
   -DPRISM_BENCH_DATA_DIR="$data" >/dev/null
-cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_view_bench
+cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_view_bench prism_bin_bench
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
@@ -53,6 +54,11 @@ echo "== view benchmark ($view_reps interleaved repetitions, load average before
   --benchmark_out="$build/view_bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
+echo "== binary benchmark ($reps repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
+"$build/bench/prism_bin_bench" --benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true \
+  --benchmark_out="$build/bin_bench.json" --benchmark_out_format=json "$@"
+
+echo
 echo "== compile cost =="
 bash bench/compile_cost.sh "$build/compile_cost.tsv"
 
@@ -68,7 +74,7 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
        "load average (1/5/15 min) before the benchmarks: $load_before, after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
   python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
-    --views "$build/view_bench.json"
+    --views "$build/view_bench.json" --bin "$build/bin_bench.json"
 } >"$build/results.md"
 echo
 cat "$build/results.md"

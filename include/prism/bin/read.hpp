@@ -762,8 +762,10 @@ bool read_map(context& c, wire w, T& out) {
       prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
       return false;
     }
-    if constexpr (requires { out.insert_or_assign(std::move(key), std::move(value)); }) out.insert_or_assign(std::move(key), std::move(value));
-    else out.emplace(std::move(key), std::move(value));
+    if constexpr (requires { out.insert_or_assign(out.end(), std::move(key), std::move(value)); })
+      out.insert_or_assign(out.end(), std::move(key), std::move(value));  // ordered maps come in order: O(1) at the end
+    else
+      out.emplace(std::move(key), std::move(value));
   }
   --c.depth;
   return true;

@@ -13,6 +13,7 @@
 #include <iterator>
 #include <ranges>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -111,7 +112,8 @@ class writer {
 
   /// The shared object `p` points to: its number if written before (first = false), else a new number.
   std::pair<std::uint64_t, bool> shared_object(const void* p) {
-    auto [it, inserted] = objects_.try_emplace(p, objects_.size());
+    if (!objects_) objects_.emplace();
+    auto [it, inserted] = objects_->try_emplace(p, objects_->size());
     return {it->second, inserted};
   }
 
@@ -141,7 +143,7 @@ class writer {
   std::size_t depth_ = 0;
   error_code err_ = error_code::none;
   std::string path_;
-  std::unordered_map<const void*, std::uint64_t> objects_;
+  std::optional<std::unordered_map<const void*, std::uint64_t>> objects_;  // made when a shared_ptr is written
   std::vector<std::string_view> names_;
 };
 
