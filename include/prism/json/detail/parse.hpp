@@ -144,7 +144,7 @@ inline const char* match_literal(const char* p, const char* e, std::string_view 
 }
 
 /// a[0, n) == b[0, n) for the short runs keys are, inline: two overlapping word compares instead of a call.
-inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+[[gnu::always_inline]] inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
   auto word = [](const char* p, auto type) {
     decltype(type) v;
     std::memcpy(&v, p, sizeof v);
