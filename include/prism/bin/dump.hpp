@@ -74,20 +74,12 @@ inline bool dump_items(context& c, std::uint64_t count, wire k, bool pairs, wire
 
 inline bool dump_record(context& c, std::string& out, int indent) {
   out += "{";
-  if (!enter(c)) return false;
-  std::uint64_t id = 0;
-  for (;;) {
-    const unsigned char* key_at = c.p;
-    std::uint64_t key = 0;
-    if (!read_varint(c, key)) return false;
-    if (key == 0) break;
-    if (!check_key(c, key, key_at, id)) return false;
-    auto w = static_cast<wire>(key & 15);
+  bool ok = read_fields(c, [&](std::uint32_t id, wire w) {
     newline(out, indent + 1);
     out += std::to_string(id) + ": " + wire_name(static_cast<unsigned>(w)) + ' ';
-    if (!dump_value(c, w, out, indent + 1)) return false;
-  }
-  --c.depth;
+    return dump_value(c, w, out, indent + 1);
+  });
+  if (!ok) return false;
   newline(out, indent);
   out += '}';
   return true;
@@ -136,27 +128,27 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
     case wire::record:
       return dump_record(c, out, indent);
     case wire::seq: {
-      if (!read_varint(c, v)) return false;
+      std::size_t n = 0;
       wire e = wire::uint;
-      if (v != 0 && !read_wire_byte(c, e)) return false;
-      if (v > c.left() / min_size(e)) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
-      out += std::string(v ? wire_name(static_cast<unsigned>(e)) : "") + (v ? " " : "") + "[" + std::to_string(v) + "]";
-      if (v == 0) return true;
-      return dump_items(c, v, e, false, e, out, indent);
-    }
-    case wire::map: {
-      if (!read_varint(c, v)) return false;
-      if (v == 0) {
+      if (!read_seq_header(c, n, e)) return false;
+      if (n == 0) {
         out += "[0]";
         return true;
       }
-      if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "map header cut short");
-      unsigned kv = *c.p++;
-      if ((kv >> 4) >= wire_types || (kv & 15) >= wire_types) return fail(c, error_code::invalid_value, c.p - 1, "unknown wire type in a map header");
-      auto k = static_cast<wire>(kv >> 4), e = static_cast<wire>(kv & 15);
-      if (v > c.left() / (min_size(k) + min_size(e))) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
-      out += std::string(wire_name(kv >> 4)) + " -> " + wire_name(kv & 15) + " [" + std::to_string(v) + "]";
-      return dump_items(c, v, k, true, e, out, indent);
+      out += std::string(wire_name(static_cast<unsigned>(e))) + " [" + std::to_string(n) + "]";
+      return dump_items(c, n, e, false, e, out, indent);
+    }
+    case wire::map: {
+      std::size_t n = 0;
+      wire k = wire::uint, e = wire::uint;
+      if (!read_map_header(c, n, k, e)) return false;
+      if (n == 0) {
+        out += "[0]";
+        return true;
+      }
+      out += std::string(wire_name(static_cast<unsigned>(k))) + " -> " + wire_name(static_cast<unsigned>(e)) + " [" +
+             std::to_string(n) + "]";
+      return dump_items(c, n, k, true, e, out, indent);
     }
     case wire::ref: {
       if (!read_varint(c, v)) return false;

@@ -151,6 +151,38 @@ inline bool read_count(context& c, std::size_t least, std::size_t& n) {
   return true;
 }
 
+/// A sequence's header: its count and, when it has elements, their wire type (`element` is left as it is for an
+/// empty one); the count is checked against what the input can hold.
+inline bool read_seq_header(context& c, std::size_t& count, wire& element) {
+  const unsigned char* at = c.p;
+  std::uint64_t v = 0;
+  if (!read_varint(c, v)) return false;
+  if (v != 0 && !read_wire_byte(c, element)) return false;
+  if (v > c.left() / min_size(element))
+    return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(v) + " elements beyond the end of the input");
+  count = static_cast<std::size_t>(v);
+  return true;
+}
+
+/// A map's header: its count and, when it has pairs, the key and value wire types.
+inline bool read_map_header(context& c, std::size_t& count, wire& key, wire& value) {
+  const unsigned char* at = c.p;
+  std::uint64_t v = 0;
+  if (!read_varint(c, v)) return false;
+  count = 0;
+  if (v == 0) return true;
+  if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "map header cut short");
+  unsigned kv = *c.p++;
+  if ((kv >> 4) >= wire_types || (kv & 15) >= wire_types)
+    return fail(c, error_code::invalid_value, c.p - 1, "unknown wire type in a map header");
+  key = static_cast<wire>(kv >> 4);
+  value = static_cast<wire>(kv & 15);
+  if (v > c.left() / (min_size(key) + min_size(value)))
+    return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(v) + " pairs beyond the end of the input");
+  count = static_cast<std::size_t>(v);
+  return true;
+}
+
 bool skip(context& c, wire w);
 
 /// Checks a record's field key (not the end byte) and advances `id` to the field's id: the same rules wherever a
@@ -160,6 +192,25 @@ inline bool check_key(context& c, std::uint64_t key, const unsigned char* at, st
   if ((key >> 4) == 0) return fail(c, error_code::invalid_value, at, "field key with no id step");
   id += key >> 4;
   if (id > std::numeric_limits<std::uint32_t>::max()) return fail(c, error_code::invalid_value, at, "field id beyond 2^32 - 1");
+  return true;
+}
+
+/// Reads a record's fields up to its end byte: checks the nesting depth and every key, and calls
+/// field(id, wire type) with c.p at each value, which field reads or skips. The one loop over keys, for reading,
+/// skipping and dumping alike.
+template <class F>
+bool read_fields(context& c, F&& field) {
+  if (!enter(c)) return false;
+  std::uint64_t id = 0;
+  for (;;) {
+    const unsigned char* key_at = c.p;
+    std::uint64_t key = 0;
+    if (!read_varint(c, key)) return false;
+    if (key == 0) break;
+    if (!check_key(c, key, key_at, id)) return false;
+    if (!field(static_cast<std::uint32_t>(id), static_cast<wire>(key & 15))) return false;
+  }
+  --c.depth;
   return true;
 }
 
@@ -213,45 +264,28 @@ inline bool skip(context& c, wire w) {
       c.p += n;
       return true;
     }
-    case wire::record: {
-      if (!enter(c)) return false;
-      std::uint64_t id = 0;
-      for (;;) {
-        const unsigned char* key_at = c.p;
-        if (!read_varint(c, v)) return false;
-        if (v == 0) break;
-        if (!check_key(c, v, key_at, id)) return false;
-        if (!skip(c, static_cast<wire>(v & 15))) return false;
-      }
-      --c.depth;
-      return true;
-    }
+    case wire::record:
+      return read_fields(c, [&](std::uint32_t, wire field) { return skip(c, field); });
     case wire::seq: {
-      if (!read_varint(c, v)) return false;
-      if (v == 0) return true;
-      wire e;
-      if (!read_wire_byte(c, e)) return false;
-      if (v > c.left() / min_size(e)) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
+      std::size_t n = 0;
+      wire e = wire::uint;
+      if (!read_seq_header(c, n, e)) return false;
       if (is_fixed(e)) {
-        c.p += v * min_size(e);
+        c.p += n * min_size(e);
         return true;
       }
       if (!enter(c)) return false;
-      for (std::uint64_t i = 0; i < v; ++i)
+      for (std::size_t i = 0; i < n; ++i)
         if (!skip(c, e)) return false;
       --c.depth;
       return true;
     }
     case wire::map: {
-      if (!read_varint(c, v)) return false;
-      if (v == 0) return true;
-      if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "map header cut short");
-      unsigned kv = *c.p++;
-      if ((kv >> 4) >= wire_types || (kv & 15) >= wire_types) return fail(c, error_code::invalid_value, c.p - 1, "unknown wire type in a map header");
-      auto k = static_cast<wire>(kv >> 4), e = static_cast<wire>(kv & 15);
-      if (v > c.left() / (min_size(k) + min_size(e))) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
+      std::size_t n = 0;
+      wire k = wire::uint, e = wire::uint;
+      if (!read_map_header(c, n, k, e)) return false;
       if (!enter(c)) return false;
-      for (std::uint64_t i = 0; i < v; ++i)
+      for (std::size_t i = 0; i < n; ++i)
         if (!skip(c, k) || !skip(c, e)) return false;
       --c.depth;
       return true;
@@ -555,45 +589,34 @@ bool read_field(context& c, wire w, T& obj) {
 template <class T>
 bool read_record(context& c, wire w, T& obj) {
   constexpr std::size_t n = field_count_of<T>;
-  const unsigned char* at = c.p;
-  if (w != wire::record) return mismatch(c, at, w, "a record");
-  if (!enter(c)) return false;
+  if (w != wire::record) return mismatch(c, c.p, w, "a record");
   std::array<bool, n == 0 ? 1 : n> seen{};
-  std::uint64_t id = 0;
   std::size_t next = 0;  // position in ascending id order: fields come in that order
-  for (;;) {
-    const unsigned char* key_at = c.p;
-    std::uint64_t key = 0;
-    if (!read_varint(c, key)) return false;
-    if (key == 0) break;
-    if (!check_key(c, key, key_at, id)) return false;
-    unsigned wt = key & 15;
+  bool ok = read_fields(c, [&](std::uint32_t id, wire wt) {
     std::size_t pos = n;
     if (next < n && sorted_ids<T>[next] == id) [[likely]] {
       pos = next;
     } else {
-      auto it = std::lower_bound(sorted_ids<T>.begin(), sorted_ids<T>.begin() + n, static_cast<std::uint32_t>(id));
+      auto it = std::lower_bound(sorted_ids<T>.begin(), sorted_ids<T>.begin() + n, id);
       if (it != sorted_ids<T>.begin() + n && *it == id) pos = static_cast<std::size_t>(it - sorted_ids<T>.begin());
     }
-    if (pos == n) {
-      if (!skip(c, static_cast<wire>(wt))) return false;
-      continue;
-    }
+    if (pos == n) return skip(c, wt);
     next = pos + 1;
-    bool ok = [&]<std::size_t... K>(std::index_sequence<K...>) {
+    bool read = [&]<std::size_t... K>(std::index_sequence<K...>) {
       bool r = true;
-      (void)((pos == K && (r = read_field<T, field_order<T>[K]>(c, static_cast<wire>(wt), obj), true)) || ...);
+      (void)((pos == K && (r = read_field<T, field_order<T>[K]>(c, wt, obj), true)) || ...);
       return r;
     }(std::make_index_sequence<n>{});
-    if (!ok) {
+    if (!read) {
       [&]<std::size_t... K>(std::index_sequence<K...>) {
         (void)((pos == K && (prism::detail::prepend_path(c.err.path, ".", field_name_of<T, field_order<T>[K]>), true)) || ...);
       }(std::make_index_sequence<n>{});
       return false;
     }
     seen[pos] = true;
-  }
-  --c.depth;
+    return true;
+  });
+  if (!ok) return false;
   if constexpr (prism::detail::has_description<T>) {  // required fields
     return [&]<std::size_t... K>(std::index_sequence<K...>) {
       auto check = [&]<std::size_t I>(std::size_t pos, std::integral_constant<std::size_t, I>) {
@@ -641,33 +664,17 @@ bool read_variant(context& c, wire w, std::variant<A...>& out) {
 template <class T>
 bool read_tuple(context& c, wire w, T& out) {
   constexpr std::size_t n = std::tuple_size_v<T>;
-  const unsigned char* at = c.p;
-  if (w != wire::record) return mismatch(c, at, w, "a record holding a tuple");
-  if (!enter(c)) return false;
-  std::uint64_t id = 0;
-  for (;;) {
-    const unsigned char* key_at = c.p;
-    std::uint64_t key = 0;
-    if (!read_varint(c, key)) return false;
-    if (key == 0) break;
-    if (!check_key(c, key, key_at, id)) return false;
-    auto wt = static_cast<wire>(key & 15);
-    if (id > n) {
-      if (!skip(c, wt)) return false;
-      continue;
-    }
+  if (w != wire::record) return mismatch(c, c.p, w, "a record holding a tuple");
+  return read_fields(c, [&](std::uint32_t id, wire wt) {
+    if (id > n) return skip(c, wt);  // elements appended by a newer model
     bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
       bool r = true;
       (void)((id == I + 1 && (r = read_value(c, wt, std::get<I>(out)), true)) || ...);
       return r;
     }(std::make_index_sequence<n>{});
-    if (!ok) {
-      prism::detail::prepend_path(c.err.path, "[", std::to_string(id - 1), "]");
-      return false;
-    }
-  }
-  --c.depth;
-  return true;
+    if (!ok) prism::detail::prepend_path(c.err.path, "[", std::to_string(id - 1), "]");
+    return ok;
+  });
 }
 
 /// The length of a fixed-size sequence (std::array, C arrays), or max() for growable ones.
@@ -683,12 +690,9 @@ bool read_sequence(context& c, wire w, T& out) {
   using E = std::ranges::range_value_t<T>;
   const unsigned char* at = c.p;
   if (w != wire::seq) return mismatch(c, at, w, "a sequence");
-  std::uint64_t count = 0;
-  if (!read_varint(c, count)) return false;
+  std::size_t n = 0;
   wire e = wire_of<E>();
-  if (count != 0 && !read_wire_byte(c, e)) return false;
-  if (count > c.left() / min_size(e)) return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(count) + " elements beyond the end of the input");
-  const auto n = static_cast<std::size_t>(count);
+  if (!read_seq_header(c, n, e)) return false;
   if (!enter(c)) return false;
   auto element = [&](std::size_t i, auto& target) {
     if (read_value(c, e, target)) [[likely]]
@@ -745,17 +749,13 @@ bool read_map(context& c, wire w, T& out) {
   using V = typename adapter<T>::mapped_type;
   const unsigned char* at = c.p;
   if (w != wire::map) return mismatch(c, at, w, "a map");
-  std::uint64_t count = 0;
-  if (!read_varint(c, count)) return false;
+  std::size_t count = 0;
+  wire kw = wire::uint, vw = wire::uint;
+  if (!read_map_header(c, count, kw, vw)) return false;
   out.clear();
   if (count == 0) return true;
-  if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "map header cut short");
-  unsigned kv = *c.p++;
-  if ((kv >> 4) >= wire_types || (kv & 15) >= wire_types) return fail(c, error_code::invalid_value, c.p - 1, "unknown wire type in a map header");
-  auto kw = static_cast<wire>(kv >> 4), vw = static_cast<wire>(kv & 15);
-  if (count > c.left() / (min_size(kw) + min_size(vw))) return fail(c, error_code::unexpected_end, at, "count beyond the end of the input");
   if (!enter(c)) return false;
-  for (std::uint64_t i = 0; i < count; ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     K key{};
     V value{};
     if (!read_value(c, kw, key) || !read_value(c, vw, value)) {
