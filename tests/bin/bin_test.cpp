@@ -372,7 +372,8 @@ TEST(BinaryPointers, PolymorphicPointersComeBackAsTheirDynamicTypes) {
   EXPECT_EQ(dynamic_cast<golden::circle*>(back->owned[2].get())->label, "c2");
   EXPECT_EQ(back->shared[0], back->shared[1]);
   EXPECT_EQ(back->shared[0]->area(), 2.25);
-  EXPECT_EQ(typeid(*back->plain), typeid(golden::shape));
+  const golden::shape& plain = *back->plain;
+  EXPECT_EQ(typeid(plain), typeid(golden::shape));
   EXPECT_EQ(back->plain->label, "base");
   // names are stored once per document, then referred to by number
   std::string text(reinterpret_cast<const char*>(b.data()), b.size());
