@@ -98,13 +98,13 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
       out += std::to_string(unzigzag(v));
       return true;
     case wire::f32: {
-      float f;
+      float f = 0;
       if (!read_floating(c, w, f)) return false;
       dump_number(out, f);
       return true;
     }
     case wire::f64: {
-      double d;
+      double d = 0;
       if (!read_floating(c, w, d)) return false;
       dump_number(out, d);
       return true;

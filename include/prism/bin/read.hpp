@@ -788,13 +788,13 @@ bool read_value(context& c, wire w, T& out) {
     if (w == wire::ref) return read_ref(c, out);  // an optional's value read into a plain target
     if constexpr (k == kind::boolean) {
       const unsigned char* at = c.p;
-      std::uint8_t b;
+      std::uint8_t b = 0;
       if (!read_integer(c, w, b)) return false;
       if (b > 1) return fail(c, error_code::invalid_value, at, "a bool is 0 or 1");
       out = b != 0;
       return true;
     } else if constexpr (k == kind::character) {
-      unsigned char ch;
+      unsigned char ch = 0;
       if (!read_integer(c, w, ch)) return false;
       out = static_cast<char>(ch);
       return true;

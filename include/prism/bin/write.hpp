@@ -358,7 +358,7 @@ void write_value(W& w, const T& v) {
     w.leave();
   } else if constexpr (k == kind::sequence) {
     using E = std::ranges::range_value_t<T>;
-    std::size_t n;
+    std::size_t n = 0;
     if constexpr (requires { std::size(v); }) n = std::size(v);
     else n = static_cast<std::size_t>(std::distance(std::begin(v), std::end(v)));
     w.varint(n);
