@@ -677,14 +677,6 @@ bool read_tuple(context& c, wire w, T& out) {
   });
 }
 
-/// The length of a fixed-size sequence (std::array, C arrays), or max() for growable ones.
-template <class T>
-inline constexpr std::size_t fixed_extent = std::size_t(-1);
-template <class T, std::size_t N>
-inline constexpr std::size_t fixed_extent<T[N]> = N;
-template <class T, std::size_t N>
-inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
-
 template <class T>
 bool read_sequence(context& c, wire w, T& out) {
   using E = std::ranges::range_value_t<T>;
@@ -700,7 +692,7 @@ bool read_sequence(context& c, wire w, T& out) {
     prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
     return false;
   };
-  if constexpr (constexpr std::size_t fixed = fixed_extent<T>; fixed != std::size_t(-1)) {
+  if constexpr (constexpr std::size_t fixed = prism::detail::fixed_extent<T>; fixed != std::size_t(-1)) {
     if (n != fixed) return fail(c, error_code::type_mismatch, at, "expected " + std::to_string(fixed) + " elements, found " + std::to_string(n));
     for (std::size_t i = 0; i < n; ++i)
       if (!element(i, out[i])) return false;

@@ -2,6 +2,7 @@
 // implement each kind once, and std/ adapters map standard types onto kinds. N types + M formats.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -165,6 +166,14 @@ constexpr bool for_each_field(const T& obj, F&& f) {
 }
 
 namespace detail {
+/// The length of a fixed-size sequence (std::array, C arrays), or max() for growable ones.
+template <class T>
+inline constexpr std::size_t fixed_extent = std::size_t(-1);
+template <class T, std::size_t N>
+inline constexpr std::size_t fixed_extent<T[N]> = N;
+template <class T, std::size_t N>
+inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
+
 /// Types whose values may be null: optionals, pointers, and strings whose adapter says so (C strings).
 template <class T>
 inline constexpr bool may_be_null = kind_of<T> == kind::optional || kind_of<T> == kind::pointer ||

@@ -408,14 +408,6 @@ bool read_timestamp(read_context& c, TP& out) {
 
 // ---- containers ----------------------------------------------------------------------------------------
 
-/// The length of a fixed-size sequence (std::array, C arrays), or max() for growable ones.
-template <class T>
-inline constexpr std::size_t fixed_extent = std::size_t(-1);
-template <class T, std::size_t N>
-inline constexpr std::size_t fixed_extent<T[N]> = N;
-template <class T, std::size_t N>
-inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
-
 /// Adds one element to a growable sequence and reads it in place where the container allows.
 template <class View, class C>
 bool read_element(read_context& c, C& out, typename C::iterator& last) {
@@ -442,7 +434,7 @@ bool read_sequence(read_context& c, T& out) {
     prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
     return false;
   };
-  if constexpr (constexpr std::size_t n = fixed_extent<T>; n != std::size_t(-1)) {
+  if constexpr (constexpr std::size_t n = prism::detail::fixed_extent<T>; n != std::size_t(-1)) {
     if (n == 0) {
       if (close_if_empty(c, ']')) return true;
       return fail(c, error_code::type_mismatch, c.p, "expected 0 elements, found more");

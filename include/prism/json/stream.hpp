@@ -234,7 +234,7 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
   stream_input<Reader> in(reader);
   if (!in.skip_whitespace()) return in.error_at_end("before any value");
   // A top-level array read into a growable sequence streams element by element.
-  if constexpr (kind_of<T> == kind::sequence && fixed_extent<T> == std::size_t(-1) && requires { out.clear(); }) {
+  if constexpr (kind_of<T> == kind::sequence && prism::detail::fixed_extent<T> == std::size_t(-1) && requires { out.clear(); }) {
     if (in.peek() == '[') {
       out.clear();
       typename T::iterator last{};
