@@ -162,7 +162,7 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
         return true;
       }
       std::uint64_t inner = v / 2 - 1;
-      if (inner >= 16 + wire_types || (inner >= wire_types && inner < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+      if (!is_ref_value(inner)) return fail(c, error_code::invalid_value, at, "invalid ref header");
       if (inner >= 16) {
         out += "shared object " + std::to_string(c.objects.size()) + " ";
         c.objects.push_back({nullptr, nullptr});

@@ -222,7 +222,7 @@ inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
     return true;
   }
   std::uint64_t v = h / 2 - 1;
-  if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+  if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
   if (v >= 16) c.objects.push_back({nullptr, nullptr});  // numbered even when skipped
   return skip(c, static_cast<wire>(v % 16));
 }
@@ -486,7 +486,7 @@ bool read_shared(context& c, wire w, P& out) {
     return true;
   }
   std::uint64_t v = h / 2 - 1;
-  if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+  if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
   return read_new_shared<T>(c, static_cast<wire>(v % 16), out, v >= 16);
 }
 
@@ -512,7 +512,7 @@ bool read_unique_poly(context& c, wire w, U& out) {
     }
     if (h & 1) return fail(c, error_code::invalid_value, at, "a second reference to a shared object, where the target cannot share it");
     std::uint64_t v = h / 2 - 1;
-    if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+    if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
     if (v >= 16) c.objects.push_back({nullptr, nullptr});
     inner = static_cast<wire>(v % 16);
   }
@@ -542,7 +542,7 @@ bool read_ref(context& c, T& out) {
   }
   if (h & 1) return fail(c, error_code::invalid_value, at, "a second reference to a shared object, where the target cannot share it");
   std::uint64_t v = h / 2 - 1;
-  if (v >= 16 + wire_types || (v >= wire_types && v < 16)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+  if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
   if (v >= 16) c.objects.push_back({nullptr, nullptr});  // numbered, but held by no shared_ptr
   auto w = static_cast<wire>(v % 16);
   if constexpr (kind_of<T> == kind::optional || kind_of<T> == kind::pointer) return read_value(c, w, adapter<T>::ensure(out));

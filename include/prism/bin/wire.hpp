@@ -148,6 +148,8 @@ consteval wire field_wire_of() {
 constexpr std::uint64_t ref_value(wire w) noexcept { return 2 * (static_cast<std::uint64_t>(w) + 1); }
 constexpr std::uint64_t ref_new_shared(wire w) noexcept { return 2 * (static_cast<std::uint64_t>(w) + 17); }
 constexpr std::uint64_t ref_back(std::uint64_t object) noexcept { return 2 * object + 1; }
+/// Whether h / 2 - 1 of an even h names a value: an unshared one (below 16) or a new shared one (16 + wire type).
+constexpr bool is_ref_value(std::uint64_t v) noexcept { return v < wire_types || (v >= 16 && v < 16 + wire_types); }
 
 /// The binary id of field I of record T: the description's (position or explicit), or I + 1 for aggregates.
 template <class T, std::size_t I>
