@@ -461,6 +461,50 @@ TEST(BinaryCompatibility, RemovedRenamedAndNarrowedFields) {
   EXPECT_EQ(narrowed.error().detail, "100000 out of range for its target");
 }
 
+// Records and scalar sequences in the layout their model writes are read on a fast path (keys and wire types known
+// at compile time); at the first difference the general reader takes over where it stopped. Both must agree.
+TEST(BinaryCompatibility, FastPathHandsOverToTheGeneralReader) {
+  struct gappy {
+    std::int32_t a = 0;
+    std::optional<std::int32_t> b;
+    std::int64_t c = 0;
+    double d = 0;
+    bool operator==(const gappy&) const = default;
+  };
+  for (const gappy& g : {gappy{1, std::nullopt, -3, 0.5}, gappy{1, 2, -3, 0.5}, gappy{}}) {
+    auto back = decode<gappy>(encode(g));
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_EQ(*back, g);
+  }
+  // a field this model does not know after the ones it does (written by a newer model): skipped by the general loop
+  struct ab {
+    std::int32_t a = 0, b = 0;
+  };
+  auto swapped = decode<ab>(encode(std::tuple<std::int32_t, std::int32_t, std::string>{5, 6, "newer"}));
+  ASSERT_TRUE(swapped);
+  EXPECT_EQ(swapped->a, 5);
+  EXPECT_EQ(swapped->b, 6);
+  // an error on the fast path names its field or element as the general reader does
+  struct wide {
+    std::int32_t a = 0, b = 0;
+  };
+  struct narrow {
+    std::int32_t a = 0;
+    std::int8_t b = 0;
+  };
+  auto field = decode<narrow>(encode(wide{1, 300}));
+  ASSERT_FALSE(field);
+  EXPECT_EQ(field.error().code, prism::error_code::out_of_range);
+  EXPECT_EQ(field.error().path, "$.b");
+  auto element = decode<std::vector<std::int8_t>>(encode(std::vector<std::int16_t>{1, 2, 300}));
+  ASSERT_FALSE(element);
+  EXPECT_EQ(element.error().path, "$[2]");
+  // truncated inside a record on the fast path: an error, not a read past the end
+  bytes cut = encode(wide{1, 300});
+  cut.resize(cut.size() - 2);
+  EXPECT_EQ(decode<wide>(cut).error().code, prism::error_code::unexpected_end);
+}
+
 TEST(BinaryCompatibility, DisallowedChangesGiveTypeMismatch) {
   struct text_id {
     std::string id;

@@ -108,7 +108,13 @@ inline std::uint64_t load_le64(const unsigned char* p) noexcept {
     c.p = p + 1;
     return true;
   }
-  if (static_cast<std::size_t>(c.end - p) >= 8) [[likely]] {
+  std::size_t left = static_cast<std::size_t>(c.end - p);
+  if (left >= 2 && p[1] < 0x80 && p[1] != 0) [[likely]] {  // two bytes (a zero second byte is overlong)
+    out = (p[0] & 0x7fu) | std::uint64_t{p[1]} << 7;
+    c.p = p + 2;
+    return true;
+  }
+  if (left >= 8) [[likely]] {
     // up to 8 bytes at once: find the last byte (its high bit clear), then pack the 7-bit groups together
     std::uint64_t x = load_le64(p);
     std::uint64_t stop = ~x & 0x8080808080808080u;
@@ -195,21 +201,25 @@ inline bool check_key(context& c, std::uint64_t key, const unsigned char* at, st
   return true;
 }
 
-/// Reads a record's fields up to its end byte: checks the nesting depth and every key, and calls
+/// Reads record fields up to the end byte, ids counting on from `id`: checks every key, and calls
 /// field(id, wire type) with c.p at each value, which field reads or skips. The one loop over keys, for reading,
 /// skipping and dumping alike.
 template <class F>
-bool read_fields(context& c, F&& field) {
-  if (!enter(c)) return false;
-  std::uint64_t id = 0;
+bool read_keys(context& c, std::uint64_t id, F&& field) {
   for (;;) {
     const unsigned char* key_at = c.p;
     std::uint64_t key = 0;
     if (!read_varint(c, key)) return false;
-    if (key == 0) break;
+    if (key == 0) return true;
     if (!check_key(c, key, key_at, id)) return false;
     if (!field(static_cast<std::uint32_t>(id), static_cast<wire>(key & 15))) return false;
   }
+}
+
+/// A record's fields, its nesting depth checked.
+template <class F>
+bool read_fields(context& c, F&& field) {
+  if (!enter(c) || !read_keys(c, 0, field)) return false;
   --c.depth;
   return true;
 }
@@ -322,7 +332,7 @@ inline bool read_fixed_integer(context& c, wire w, std::uint64_t& u, bool& is_si
 }
 
 template <class I>
-bool read_integer(context& c, wire w, I& out) {
+[[gnu::always_inline]] inline bool read_integer(context& c, wire w, I& out) {
   const unsigned char* at = c.p;
   std::uint64_t u = 0;
   if (w >= wire::i32) {  // fixed-width elements of an integer sequence
@@ -334,17 +344,17 @@ bool read_integer(context& c, wire w, I& out) {
     if (!read_varint(c, u)) return false;
   }
   if (w == wire::uint) {
-    if (u > static_cast<std::make_unsigned_t<I>>(std::numeric_limits<I>::max()))
+    if (u > static_cast<std::make_unsigned_t<I>>(std::numeric_limits<I>::max())) [[unlikely]]
       return fail(c, error_code::out_of_range, at, std::to_string(u) + " out of range for its target");
     out = static_cast<I>(u);
     return true;
   }
   std::int64_t s = unzigzag(u);
   if constexpr (std::is_signed_v<I>) {
-    if (s < std::numeric_limits<I>::min() || s > std::numeric_limits<I>::max())
+    if (s < std::numeric_limits<I>::min() || s > std::numeric_limits<I>::max()) [[unlikely]]
       return fail(c, error_code::out_of_range, at, std::to_string(s) + " out of range for its target");
   } else {
-    if (s < 0 || static_cast<std::uint64_t>(s) > std::numeric_limits<I>::max())
+    if (s < 0 || static_cast<std::uint64_t>(s) > std::numeric_limits<I>::max()) [[unlikely]]
       return fail(c, error_code::out_of_range, at, std::to_string(s) + " out of range for its target");
   }
   out = static_cast<I>(s);
@@ -352,7 +362,7 @@ bool read_integer(context& c, wire w, I& out) {
 }
 
 template <class F>
-bool read_floating(context& c, wire w, F& out) {
+[[gnu::always_inline]] inline bool read_floating(context& c, wire w, F& out) {
   const unsigned char* at = c.p;
   if (w != wire::f32 && w != wire::f64) return mismatch(c, at, w, "a floating-point number");
   if (c.left() < min_size(w)) return fail(c, error_code::unexpected_end, at, "number cut short by the end of the input");
@@ -370,6 +380,49 @@ bool read_floating(context& c, wire w, F& out) {
   }
   out = static_cast<F>(d);
   return true;
+}
+
+/// Reads a scalar (bool, char, integer, enum, floating point, duration, time point) of wire type w: inlined, so
+/// where w is a constant (fields and elements in the layout this model writes) the checks on it fold away.
+template <class T>
+[[gnu::always_inline]] inline bool read_scalar(context& c, wire w, T& out) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::boolean) {
+    const unsigned char* at = c.p;
+    std::uint8_t b = 0;
+    if (!read_integer(c, w, b)) return false;
+    if (b > 1) return fail(c, error_code::invalid_value, at, "a bool is 0 or 1");
+    out = b != 0;
+    return true;
+  } else if constexpr (k == kind::character) {
+    unsigned char ch = 0;
+    if (!read_integer(c, w, ch)) return false;
+    out = static_cast<char>(ch);
+    return true;
+  } else if constexpr (k == kind::integer) {
+    return read_integer(c, w, out);
+  } else if constexpr (k == kind::enumeration) {
+    const unsigned char* at = c.p;
+    std::underlying_type_t<T> u{};
+    if (!read_scalar(c, w, u)) return false;
+    if (!prism::detail::enum_value_allowed<T>(u))
+      return fail(c, error_code::unknown_enumerator, at, std::to_string(+u) + " is no enumerator of " + std::string(prism::detail::type_name<T>()));
+    out = std::bit_cast<T>(u);
+    return true;
+  } else if constexpr (k == kind::floating) {
+    return read_floating(c, w, out);
+  } else if constexpr (k == kind::duration) {
+    typename T::rep count{};
+    if (!read_scalar(c, w, count)) return false;
+    out = T(count);
+    return true;
+  } else {
+    static_assert(k == kind::timestamp);
+    typename T::duration::rep count{};
+    if (!read_scalar(c, w, count)) return false;
+    out = T(typename T::duration(count));
+    return true;
+  }
 }
 
 template <class S>
@@ -565,6 +618,16 @@ inline constexpr auto sorted_ids = [] {
   return ids;
 }();
 
+/// A field's value: scalars inlined (their wire type is a constant on the fast path of read_record).
+template <class V>
+[[gnu::always_inline]] inline bool read_field_value(context& c, wire w, V& out) {
+  if constexpr (is_scalar<V>) {
+    if (w != wire::ref) [[likely]]
+      return read_scalar(c, w, out);
+  }
+  return read_value(c, w, out);
+}
+
 /// Reads a value of wire type w into field I of obj: in place for data members, through the setter for
 /// properties; computed fields are skipped.
 template <class T, std::size_t I>
@@ -574,31 +637,79 @@ bool read_field(context& c, wire w, T& obj) {
   } else if constexpr (prism::detail::has_description<T>) {
     const auto& f = std::get<I>(description<T>.list);
     if constexpr (requires { f.ref(obj); }) {
-      return read_value(c, w, f.ref(obj));
+      return read_field_value(c, w, f.ref(obj));
     } else {
       typename std::remove_cvref_t<decltype(f)>::value_type v{};
-      if (!read_value(c, w, v)) return false;
+      if (!read_field_value(c, w, v)) return false;
       std::invoke(f.setter, obj, std::move(v));
       return true;
     }
   } else {
-    return prism::detail::visit_members(obj, [&](auto&... m) { return read_value(c, w, std::get<I>(std::tie(m...))); });
+    return prism::detail::visit_members(obj, [&](auto&... m) { return read_field_value(c, w, std::get<I>(std::tie(m...))); });
   }
+}
+
+/// The key a writer of T puts before field I (at position k in id order) when the stored field before it was
+/// written: the key of the layout T writes, or 0 when that takes more than one byte.
+template <class T, std::size_t k>
+consteval unsigned expected_key() {
+  constexpr std::size_t I = field_order<T>[k];
+  std::uint32_t prev = 0;
+  [&]<std::size_t... K>(std::index_sequence<K...>) {
+    ((K < k && field_is_stored<T, field_order<T>[K]>() ? (prev = field_id<T, field_order<T>[K]>()) : 0), ...);
+  }(std::make_index_sequence<k>{});
+  std::uint64_t key = std::uint64_t{field_id<T, I>() - prev} << 4 | static_cast<unsigned>(field_wire_of<field_type_of<T, I>>());
+  return key < 0x80 ? static_cast<unsigned>(key) : 0;
 }
 
 template <class T>
 bool read_record(context& c, wire w, T& obj) {
   constexpr std::size_t n = field_count_of<T>;
   if (w != wire::record) return mismatch(c, c.p, w, "a record");
+  if (!enter(c)) return false;
   std::array<bool, n == 0 ? 1 : n> seen{};
   std::size_t next = 0;  // position in ascending id order: fields come in that order
-  bool ok = read_fields(c, [&](std::uint32_t id, wire wt) {
+  std::uint64_t id = 0;
+  bool failed = false;
+  auto name_in_path = [&](std::size_t pos) {
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      (void)((pos == K && (prism::detail::prepend_path(c.err.path, ".", field_name_of<T, field_order<T>[K]>), true)) || ...);
+    }(std::make_index_sequence<n>{});
+  };
+  // Fast: the fields in the order and with the keys this model writes, each read with its wire type known at
+  // compile time. At the first key that differs (a field absent, or written by another version of the model), the
+  // general loop below takes over where this stopped.
+  [&]<std::size_t... K>(std::index_sequence<K...>) {
+    auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
+      constexpr std::size_t I = field_order<T>[k];
+      if constexpr (!field_is_stored<T, I>()) {
+        return true;
+      } else {
+        constexpr unsigned key = expected_key<T, k>();
+        if (key == 0 || c.p == c.end || *c.p != key) return false;
+        ++c.p;
+        if (!read_field<T, I>(c, field_wire_of<field_type_of<T, I>>(), obj)) [[unlikely]] {
+          name_in_path(k);
+          failed = true;
+          return false;
+        }
+        id = field_id<T, I>();
+        seen[k] = true;
+        next = k + 1;
+        return true;
+      }
+    };
+    (void)one;  // a record with no fields
+    (void)(one(std::integral_constant<std::size_t, K>{}) && ...);
+  }(std::make_index_sequence<n>{});
+  if (failed) return false;
+  bool ok = read_keys(c, id, [&](std::uint32_t field_id, wire wt) {
     std::size_t pos = n;
-    if (next < n && sorted_ids<T>[next] == id) [[likely]] {
+    if (next < n && sorted_ids<T>[next] == field_id) [[likely]] {
       pos = next;
     } else {
-      auto it = std::lower_bound(sorted_ids<T>.begin(), sorted_ids<T>.begin() + n, id);
-      if (it != sorted_ids<T>.begin() + n && *it == id) pos = static_cast<std::size_t>(it - sorted_ids<T>.begin());
+      auto it = std::lower_bound(sorted_ids<T>.begin(), sorted_ids<T>.begin() + n, field_id);
+      if (it != sorted_ids<T>.begin() + n && *it == field_id) pos = static_cast<std::size_t>(it - sorted_ids<T>.begin());
     }
     if (pos == n) return skip(c, wt);
     next = pos + 1;
@@ -608,15 +719,14 @@ bool read_record(context& c, wire w, T& obj) {
       return r;
     }(std::make_index_sequence<n>{});
     if (!read) {
-      [&]<std::size_t... K>(std::index_sequence<K...>) {
-        (void)((pos == K && (prism::detail::prepend_path(c.err.path, ".", field_name_of<T, field_order<T>[K]>), true)) || ...);
-      }(std::make_index_sequence<n>{});
+      name_in_path(pos);
       return false;
     }
     seen[pos] = true;
     return true;
   });
   if (!ok) return false;
+  --c.depth;
   if constexpr (prism::detail::has_description<T>) {  // required fields
     return [&]<std::size_t... K>(std::index_sequence<K...>) {
       auto check = [&]<std::size_t I>(std::size_t pos, std::integral_constant<std::size_t, I>) {
@@ -692,10 +802,25 @@ bool read_sequence(context& c, wire w, T& out) {
     prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
     return false;
   };
+  auto indexed = [&](auto& seq) {  // seq[0, n), for the sequences that have operator[]
+    if constexpr (is_scalar<E>) {
+      if (e == wire_of<E>()) {  // the layout this model writes: read with the wire type a constant
+        for (std::size_t i = 0; i < n; ++i) {
+          if (!read_scalar(c, wire_of<E>(), seq[i])) [[unlikely]] {
+            prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
+            return false;
+          }
+        }
+        return true;
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      if (!element(i, seq[i])) return false;
+    return true;
+  };
   if constexpr (constexpr std::size_t fixed = prism::detail::fixed_extent<T>; fixed != std::size_t(-1)) {
     if (n != fixed) return fail(c, error_code::type_mismatch, at, "expected " + std::to_string(fixed) + " elements, found " + std::to_string(n));
-    for (std::size_t i = 0; i < n; ++i)
-      if (!element(i, out[i])) return false;
+    if (!indexed(out)) return false;
   } else if constexpr (requires { out.resize(n); out[0]; } && !std::is_same_v<E, bool>) {
     out.resize(n);
     if constexpr ((kind_of<E> == kind::floating || (kind_of<E> == kind::integer && sizeof(E) >= 4)) &&
@@ -708,8 +833,7 @@ bool read_sequence(context& c, wire w, T& out) {
         return true;
       }
     }
-    for (std::size_t i = 0; i < n; ++i)
-      if (!element(i, out[i])) return false;
+    if (!indexed(out)) return false;
   } else {
     static_assert(requires { out.clear(); }, "prism: this sequence cannot be read (a span views elements it does not own)");
     out.clear();
@@ -778,40 +902,8 @@ bool read_value(context& c, wire w, T& out) {
     return read_ref(c, out);
   } else {
     if (w == wire::ref) return read_ref(c, out);  // an optional's value read into a plain target
-    if constexpr (k == kind::boolean) {
-      const unsigned char* at = c.p;
-      std::uint8_t b = 0;
-      if (!read_integer(c, w, b)) return false;
-      if (b > 1) return fail(c, error_code::invalid_value, at, "a bool is 0 or 1");
-      out = b != 0;
-      return true;
-    } else if constexpr (k == kind::character) {
-      unsigned char ch = 0;
-      if (!read_integer(c, w, ch)) return false;
-      out = static_cast<char>(ch);
-      return true;
-    } else if constexpr (k == kind::integer) {
-      return read_integer(c, w, out);
-    } else if constexpr (k == kind::enumeration) {
-      const unsigned char* at = c.p;
-      std::underlying_type_t<T> u{};
-      if (!read_value(c, w, u)) return false;
-      if (!prism::detail::enum_value_allowed<T>(u))
-        return fail(c, error_code::unknown_enumerator, at, std::to_string(+u) + " is no enumerator of " + std::string(prism::detail::type_name<T>()));
-      out = std::bit_cast<T>(u);
-      return true;
-    } else if constexpr (k == kind::floating) {
-      return read_floating(c, w, out);
-    } else if constexpr (k == kind::duration) {
-      typename T::rep count{};
-      if (!read_value(c, w, count)) return false;
-      out = T(count);
-      return true;
-    } else if constexpr (k == kind::timestamp) {
-      typename T::duration::rep count{};
-      if (!read_value(c, w, count)) return false;
-      out = T(typename T::duration(count));
-      return true;
+    if constexpr (is_scalar<T>) {
+      return read_scalar(c, w, out);
     } else if constexpr (k == kind::string) {
       return read_string(c, w, out);
     } else if constexpr (k == kind::bytes) {

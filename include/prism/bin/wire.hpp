@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -75,6 +76,63 @@ inline char* put_varint(char* p, std::uint64_t v) noexcept {
   }
   *p++ = static_cast<char>(v);
   return p;
+}
+
+/// Writes the low `sizeof(U)` bytes of `bits` little-endian at p, whatever the machine (one store where it can).
+template <class U>
+char* put_fixed(char* p, U bits) noexcept {
+  for (std::size_t i = 0; i < sizeof(U); ++i) p[i] = static_cast<char>(bits >> (8 * i));
+  return p + sizeof(U);
+}
+
+/// The bytes of the varint of v.
+constexpr std::size_t varint_size(std::uint64_t v) noexcept {
+  std::size_t n = 1;
+  for (; v >= 0x80; v >>= 7) ++n;
+  return n;
+}
+
+/// Scalars: numbers and what is written as one (bool, char, enums, durations, time points). The most bytes a T
+/// takes when it is one, else 0. A scalar cannot fail to be written, so writers put runs of them after one check
+/// for space, and readers read them with the wire type known at compile time.
+template <class T>
+consteval std::size_t scalar_max_size() {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::boolean) return 1;
+  else if constexpr (k == kind::character) return 2;
+  else if constexpr (k == kind::integer) return (sizeof(T) * 8 + 6) / 7;  // a varint: 7 bits a byte
+  else if constexpr (k == kind::enumeration) return scalar_max_size<std::underlying_type_t<T>>();
+  else if constexpr (k == kind::floating) return sizeof(T);
+  else if constexpr (k == kind::duration) return scalar_max_size<typename T::rep>();
+  else if constexpr (k == kind::timestamp) return scalar_max_size<typename T::duration::rep>();
+  else return 0;
+}
+template <class T>
+inline constexpr bool is_scalar = scalar_max_size<T>() != 0;
+
+/// Writes scalar v at p, which has scalar_max_size<T>() bytes of room; returns the end.
+template <class T>
+[[gnu::always_inline]] inline char* put_scalar(char* p, const T& v) noexcept {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::boolean) {
+    *p = v ? 1 : 0;
+    return p + 1;
+  } else if constexpr (k == kind::character) {
+    return put_varint(p, static_cast<unsigned char>(v));
+  } else if constexpr (k == kind::integer) {
+    if constexpr (std::is_signed_v<T>) return put_varint(p, zigzag(v));
+    else return put_varint(p, v);
+  } else if constexpr (k == kind::enumeration) {
+    return put_scalar(p, static_cast<std::underlying_type_t<T>>(v));
+  } else if constexpr (k == kind::floating) {
+    if constexpr (sizeof(T) == 4) return put_fixed(p, std::bit_cast<std::uint32_t>(v));
+    else return put_fixed(p, std::bit_cast<std::uint64_t>(v));
+  } else if constexpr (k == kind::duration) {
+    return put_scalar(p, v.count());
+  } else {
+    static_assert(k == kind::timestamp);
+    return put_scalar(p, v.time_since_epoch().count());
+  }
 }
 
 namespace detail {

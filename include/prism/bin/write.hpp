@@ -69,12 +69,6 @@ class writer {
   void commit(char* p) noexcept { pos_ = p; }
   void byte(unsigned b) { *reserve(1) = static_cast<char>(b); ++pos_; }
   [[gnu::always_inline]] void varint(std::uint64_t v) { pos_ = put_varint(reserve(10), v); }
-  template <class U>
-  void fixed(U bits) {  // little-endian whatever the machine: the compiler makes this one store where it can
-    char* p = reserve(sizeof(U));
-    for (std::size_t i = 0; i < sizeof(U); ++i) p[i] = static_cast<char>(bits >> (8 * i));
-    pos_ = p + sizeof(U);
-  }
   void raw(const void* data, std::size_t n) {
     auto p = static_cast<const char*>(data);
     while (n != 0) {
@@ -255,23 +249,89 @@ bool write_member(W& w, const V& value, std::uint32_t id, std::uint32_t& prev, c
   return false;
 }
 
+/// How a record's fields are put, by position in id order: consecutive scalar fields form runs that are put after
+/// one check for space (at most a window's worth each); the last run puts the end byte too when it ends the record.
+template <std::size_t N>
+struct record_plan {
+  std::array<bool, N> scalar{};
+  std::array<std::size_t, N> run{};  ///< the bytes to reserve at the first field of a run, else 0
+  std::array<bool, N> closes_run{};
+  bool end_in_run = false;
+};
+
+template <class T>
+consteval auto plan_record() {
+  constexpr std::size_t n = field_count_of<T>;
+  record_plan<n> plan;
+  std::array<std::size_t, n> size{};  // a scalar field's most bytes, key included; 0 for the others
+  std::array<bool, n> stored{};
+  [&]<std::size_t... K>(std::index_sequence<K...>) {
+    auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
+      constexpr std::size_t I = field_order<T>[k];
+      stored[k] = field_is_stored<T, I>();
+      if constexpr (field_is_stored<T, I>() && is_scalar<field_type_of<T, I>>)
+        size[k] = varint_size(std::uint64_t{field_id<T, I>()} << 4 | 15) + scalar_max_size<field_type_of<T, I>>();
+    };
+    (one(std::integral_constant<std::size_t, K>{}), ...);
+  }(std::make_index_sequence<n>{});
+  constexpr std::size_t none = std::size_t(-1);
+  std::size_t first = none, last = 0, bytes = 0;
+  auto close = [&] {
+    plan.run[first] = bytes;
+    plan.closes_run[last] = true;
+    first = none;
+  };
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!stored[k]) continue;  // puts nothing: does not break a run
+    plan.scalar[k] = size[k] != 0;
+    if (!plan.scalar[k] || (first != none && bytes + size[k] + 1 > io::min_window)) {
+      if (first != none) close();
+      if (!plan.scalar[k]) continue;
+    }
+    if (first == none) first = k, bytes = 0;
+    bytes += size[k];
+    last = k;
+  }
+  if (first != none) {
+    ++bytes;  // the end byte
+    plan.end_in_run = true;
+    close();
+  }
+  return plan;
+}
+
 template <class W, class T>
 void write_record(W& w, const T& v) {
   static_assert(ids_are_valid<T>(), "prism: the binary ids of this record's fields are not unique (or one is 0)");
+  constexpr auto plan = plan_record<T>();
   if (!w.enter()) return;
   std::uint32_t prev = 0;
+  char* p = nullptr;  // in a run of scalars
   [&]<std::size_t... K>(std::index_sequence<K...>) {
-    auto one = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
+    auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
+      constexpr std::size_t I = field_order<T>[k];
       if constexpr (!field_is_stored<T, I>()) {
+        return true;
+      } else if constexpr (plan.scalar[k]) {
+        if constexpr (plan.run[k] != 0) p = w.reserve(plan.run[k]);
+        constexpr std::uint32_t id = field_id<T, I>();
+        p = put_varint(p, std::uint64_t{id - prev} << 4 | static_cast<unsigned>(wire_of<field_type_of<T, I>>()));
+        prev = id;
+        p = put_scalar(p, get_field<I>(v));
+        if constexpr (plan.closes_run[k]) {
+          if constexpr (plan.end_in_run && k + 1 == sizeof...(K)) *p++ = 0;
+          w.commit(p);
+        }
         return true;
       } else {
         return write_member(w, get_field<I>(v), field_id<T, I>(), prev,
                             [&] { prism::detail::prepend_path(w.error_path(), ".", field_name_of<T, I>); });
       }
     };
-    (void)(one(std::integral_constant<std::size_t, field_order<T>[K]>{}) && ...);
+    (void)one;  // a record with no fields
+    (void)(one(std::integral_constant<std::size_t, K>{}) && ...);
   }(std::make_index_sequence<field_count_of<T>>{});
-  w.byte(0);
+  if constexpr (!plan.end_in_run) w.byte(0);
   w.leave();
 }
 
@@ -282,22 +342,8 @@ void write_value(W& w, const T& v) {
     write_value(w, v.lock());
   } else if constexpr (k == kind::null) {
     w.varint(0);
-  } else if constexpr (k == kind::boolean) {
-    w.byte(v ? 1 : 0);
-  } else if constexpr (k == kind::character) {
-    w.varint(static_cast<unsigned char>(v));
-  } else if constexpr (k == kind::integer) {
-    if constexpr (std::is_signed_v<T>) w.varint(zigzag(v));
-    else w.varint(v);
-  } else if constexpr (k == kind::enumeration) {
-    write_value(w, static_cast<std::underlying_type_t<T>>(v));
-  } else if constexpr (k == kind::floating) {
-    if constexpr (sizeof(T) == 4) w.fixed(std::bit_cast<std::uint32_t>(v));
-    else w.fixed(std::bit_cast<std::uint64_t>(v));
-  } else if constexpr (k == kind::duration) {
-    write_value(w, v.count());
-  } else if constexpr (k == kind::timestamp) {
-    write_value(w, v.time_since_epoch().count());
+  } else if constexpr (is_scalar<T>) {
+    w.commit(put_scalar(w.reserve(scalar_max_size<T>()), v));
   } else if constexpr (k == kind::string) {
     if constexpr (prism::detail::may_be_null<T>) {  // a C string standing alone is a ref
       if (prism::detail::is_null(v)) return w.varint(0);
@@ -369,7 +415,7 @@ void write_value(W& w, const T& v) {
         if constexpr (std::endian::native == std::endian::little) {
           w.raw(std::data(v), n * sizeof(E));
         } else {
-          for (E e : v) w.fixed(static_cast<std::make_unsigned_t<E>>(e));
+          for (E e : v) w.commit(put_fixed(w.reserve(sizeof(E)), static_cast<std::make_unsigned_t<E>>(e)));
         }
         return;
       }
@@ -378,6 +424,18 @@ void write_value(W& w, const T& v) {
     if constexpr (kind_of<E> == kind::floating && std::endian::native == std::endian::little &&
                   requires { std::data(v); }) {
       w.raw(std::data(v), n * sizeof(E));  // already the wire's layout
+    } else if constexpr (is_scalar<E>) {  // a window's worth at a time
+      constexpr std::size_t most = scalar_max_size<E>(), per_window = io::min_window / most;
+      if (!w.enter()) return;
+      auto it = std::begin(v);
+      for (std::size_t left = n; left != 0;) {
+        std::size_t k = std::min(left, per_window);
+        char* p = w.reserve(k * most);
+        for (std::size_t i = 0; i < k; ++i, ++it) p = put_scalar(p, *it);
+        w.commit(p);
+        left -= k;
+      }
+      w.leave();
     } else {
       if (!w.enter()) return;
       std::size_t i = 0;
