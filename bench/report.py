@@ -308,31 +308,37 @@ def view_section(path):
     return out
 
 
-BIN_LIBS = ["prism", "cereal", "boost", "msgpack"]
+# prism first: every other library gets a ratio column. msgpack-cxx and the schema formats skip the trees.
+BIN_LIBS = ["prism", "cereal", "boost", "msgpack", "protobuf", "flatbuffers", "capnp"]
 
 
 def bin_section(path):
     """prism_bin_bench's output: per workload and direction, each library's median CPU ns and allocations per op."""
     with open(path) as f:
         data = json.load(f)
-    ctx, rows = data.get("context", {}), {}
+    ctx, rows, copies = data.get("context", {}), {}, {}
     for b in data["benchmarks"]:
         if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
             continue
         name = b.get("run_name", b["name"])
         direction, workload, lib = name.split("/")
         t = b["cpu_time"] * {"ns": 1, "us": 1e3, "ms": 1e6}[b.get("time_unit", "ns")]
+        if direction == "copy":
+            copies.setdefault(workload, {})[lib] = t
+            continue
         rows.setdefault((direction, workload), {})[lib] = (t, b["allocs/op"], b["bytes/op"])
     if not rows:
         return [f"No benchmark results in {path}."]
     out = [f"Benchmark run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}: {ctx.get('num_cpus', '?')} CPUs. "
            "CPU ns per operation (medians when repeated), allocations per operation in parentheses; "
-           "a ratio above 1 means prism is faster. msgpack-cxx has no pointers (no tree rows).", ""]
+           "a ratio above 1 means prism is faster; — where a library skips the workload (msgpack-cxx, Protocol "
+           "Buffers, FlatBuffers and Cap'n Proto have no pointers: no tree rows).", ""]
+    ratio_heads = ["prism vs " + BIN_LIBS[1]] + [f"vs {lib}" for lib in BIN_LIBS[2:]]
     for direction in ("write", "read"):
         out.append(f"#### {direction}")
         out.append("")
-        out.append("| workload | " + " | ".join(BIN_LIBS) + " | prism vs cereal | vs boost | vs msgpack |")
-        out.append("| --- |" + " ---: |" * (len(BIN_LIBS) + 3))
+        out.append("| workload | " + " | ".join(BIN_LIBS + ratio_heads) + " |")
+        out.append("| --- |" + " ---: |" * (2 * len(BIN_LIBS) - 1))
         for (d, w), libs in rows.items():
             if d != direction:
                 continue
@@ -350,6 +356,68 @@ def bin_section(path):
     for (d, w), libs in rows.items():
         if d == "write":
             out.append(f"| {w} | " + " | ".join(f"{libs[lib][2]:.0f}" if lib in libs else "—" for lib in BIN_LIBS) + " |")
+    out += bin_targets(rows)
+    if copies:
+        out += ["", "#### bulk copies of 256 KiB: memcpy against prism's copy_bytes", "",
+                "| case | memcpy µs | prism copy_bytes µs | memcpy / copy_bytes |", "| --- | ---: | ---: | ---: |"]
+        for case, t in copies.items():
+            out.append(f"| {case} | {t.get('memcpy', 0) / 1e3:.1f} | {t.get('prism', 0) / 1e3:.1f} | "
+                       f"{fmt_ratio(t['memcpy'] / t['prism']) if 'memcpy' in t and 'prism' in t else '—'} |")
+    return out
+
+
+def bin_group(workload):
+    """The paper's test a workload belongs to: T1 one IntegerClass, T2 vectors of it, T3 vectors and maps of
+    numbers, the pointer trees; None for extra rows."""
+    if workload.startswith("integers_"):
+        return "T1"
+    if workload.startswith("vector_integers_"):
+        return "T2"
+    if workload.startswith(("vector_int32_", "vector_float_", "map_int32_")) and not workload.endswith("_65536"):
+        return "T3"
+    if workload.startswith("tree_"):
+        return "trees"
+    return None
+
+
+def bin_targets(rows):
+    """Issue 5's targets, checked on the medians of this run."""
+    out = ["", "#### targets (ratios of prism's speed to each peer's; sizes in bytes)", "",
+           "| workload | test | write vs protobuf (≥ 2x) | read vs protobuf (≥ 2x) | write vs cereal | read vs cereal | "
+           "write vs flatbuffers / capnp | read vs flatbuffers / capnp | write vs boost | read vs boost | "
+           "bytes prism / protobuf | met |",
+           "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    met_all = True
+    for (d, w), write in rows.items():
+        group = bin_group(w)
+        if d != "write" or group is None or "prism" not in write:
+            continue
+        read = rows.get(("read", w), {})
+        if "prism" not in read:
+            continue
+        r = lambda libs, lib: libs[lib][0] / libs["prism"][0] if lib in libs else None
+        show = lambda x: fmt_ratio(x) if x is not None else "—"
+        checks = []
+        if group in ("T1", "T2", "T3"):
+            checks += [(r(write, "protobuf"), 2), (r(read, "protobuf"), 2), (r(write, "cereal"), 3), (r(read, "cereal"), 3)]
+        if group == "T1":
+            checks += [(r(write, lib), 1) for lib in ("flatbuffers", "capnp")] + [(r(read, lib), 1) for lib in ("flatbuffers", "capnp")]
+        if group == "trees":
+            checks += [(r(write, lib), 2) for lib in ("cereal", "boost")] + [(r(read, lib), 2) for lib in ("cereal", "boost")]
+        size_ok = "protobuf" not in write or write["prism"][2] <= write["protobuf"][2]
+        ok = size_ok and all(x is not None and x >= need for x, need in checks)
+        met_all &= ok
+        out.append(f"| {w} | {group} | {show(r(write, 'protobuf'))} | {show(r(read, 'protobuf'))} | "
+                   f"{show(r(write, 'cereal'))} | {show(r(read, 'cereal'))} | "
+                   f"{show(r(write, 'flatbuffers'))} / {show(r(write, 'capnp'))} | "
+                   f"{show(r(read, 'flatbuffers'))} / {show(r(read, 'capnp'))} | "
+                   f"{show(r(write, 'boost'))} | {show(r(read, 'boost'))} | "
+                   f"{write['prism'][2]:.0f} / {write['protobuf'][2]:.0f} | {verdict(ok)} |" if "protobuf" in write else
+                   f"| {w} | {group} | — | — | {show(r(write, 'cereal'))} | {show(r(read, 'cereal'))} | — | — | "
+                   f"{show(r(write, 'boost'))} | {show(r(read, 'boost'))} | {write['prism'][2]:.0f} / — | {verdict(ok)} |")
+    out += ["", "Targets: T1-T3 write and read ≥ 2x Protocol Buffers and ≥ 3x cereal; T1 also faster than FlatBuffers "
+            "and Cap'n Proto; trees ≥ 2x cereal and Boost; bytes no more than Protocol Buffers'. "
+            f"All met: {verdict(met_all)}."]
     return out
 
 

@@ -3,8 +3,8 @@
 # -march, so the numbers are portable), runs the writer (prism against RapidJSON's Writer and nlohmann::json)
 # and the reader (prism against simdjson On Demand, RapidJSON's DOM and nlohmann::json), each binary with its
 # peers, then the cost of views (renaming views against the default view) and the binary format (against cereal,
-# Boost.Serialization and msgpack-cxx), measures compile cost, and prints
-# the markdown tables of bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google
+# Boost.Serialization, msgpack-cxx, Protocol Buffers, FlatBuffers and Cap'n Proto), measures compile cost, and
+# prints the markdown tables of bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google
 # Benchmark output to build/bench/bench.json (writer), build/bench/read_bench.json (reader) and
 # build/bench/view_bench.json (views), build/bench/bin_bench.json (binary format).
 #   bash bench/run.sh [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]

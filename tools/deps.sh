@@ -2,11 +2,12 @@
 # Installs the Debian packages prism's builds need, if any is missing. Usage: tools/deps.sh [demo|test|ci|bench]
 # Only the library itself needs nothing but a C++20 compiler; tests, demo and benchmarks use these.
 set -euo pipefail
+# bench: pkgconf because Debian's CapnProtoConfig.cmake finds Cap'n Proto's libraries through pkg-config.
 case "${1:-test}" in
   demo)  pkgs="cmake ninja-build g++ nlohmann-json3-dev" ;;
   test)  pkgs="cmake ninja-build g++ libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user" ;;
   ci)    pkgs="cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user" ;;
-  bench) pkgs="cmake ninja-build g++ libbenchmark-dev nlohmann-json3-dev rapidjson-dev libsimdjson-dev time libcereal-dev libboost-serialization-dev libmsgpack-cxx-dev" ;;
+  bench) pkgs="cmake ninja-build g++ libbenchmark-dev nlohmann-json3-dev rapidjson-dev libsimdjson-dev time libcereal-dev libboost-serialization-dev libmsgpack-cxx-dev protobuf-compiler libprotobuf-dev libflatbuffers-dev flatbuffers-compiler libcapnp-dev capnproto pkgconf" ;;
   *) echo "usage: $0 [demo|test|ci|bench]" >&2; exit 2 ;;
 esac
 missing=""

@@ -24,6 +24,7 @@
 #include <variant>
 #include <vector>
 
+#include "../core/detail/copy_bytes.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
 #include "../io/source.hpp"
@@ -457,7 +458,7 @@ bool read_bytes(context& c, wire w, B& out) {
   } else if (n != std::size(out)) {
     return fail(c, error_code::type_mismatch, at, "expected " + std::to_string(std::size(out)) + " bytes, found " + std::to_string(n));
   }
-  if (n != 0) std::memcpy(std::data(out), c.p, n);
+  prism::detail::copy_bytes(std::data(out), c.p, n);
   c.p += n;
   return true;
 }
@@ -827,7 +828,7 @@ bool read_sequence(context& c, wire w, T& out) {
                   std::endian::native == std::endian::little && requires { out.data(); }) {
       constexpr wire same_layout = kind_of<E> == kind::floating ? wire_of<E>() : fixed_integer_wire<E>();
       if (e == same_layout) {  // already the wire's layout
-        if (n != 0) std::memcpy(out.data(), c.p, n * sizeof(E));
+        prism::detail::copy_bytes(out.data(), c.p, n * sizeof(E));
         c.p += n * sizeof(E);
         --c.depth;
         return true;

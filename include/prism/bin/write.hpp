@@ -23,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "../core/detail/copy_bytes.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
 #include "../io/sink.hpp"
@@ -74,7 +75,7 @@ class writer {
     while (n != 0) {
       if (pos_ == end_) refill(1);
       std::size_t k = std::min(n, static_cast<std::size_t>(end_ - pos_));
-      std::memcpy(pos_, p, k);
+      prism::detail::copy_bytes(pos_, p, k);
       pos_ += k;
       p += k;
       n -= k;

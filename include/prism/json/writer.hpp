@@ -12,6 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../core/detail/copy_bytes.hpp"
 #include "../core/result.hpp"
 #include "../io/sink.hpp"
 #include "detail/dtoa.hpp"
@@ -230,7 +231,7 @@ class writer {
     while (n != 0) {
       if (pos_ == end_) refill(1);
       std::size_t k = std::min(n, static_cast<std::size_t>(end_ - pos_));
-      std::memcpy(pos_, p, k);
+      prism::detail::copy_bytes(pos_, p, k);
       pos_ += k;
       p += k;
       n -= k;
