@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <malloc.h>
 #include <new>
 #include <string>
 
@@ -17,29 +18,47 @@
 
 namespace {
 thread_local std::size_t tl_allocations = 0;
+// Heap bytes, tracked only inside a bench::heap_window (malloc_usable_size costs a little on every call):
+// what is live now counting from the window's start, and the most it reached.
+thread_local bool tl_tracking = false;
+thread_local long long tl_live = 0, tl_peak = 0;
+
+void* tracked(void* p) noexcept {
+  if (tl_tracking && p) {
+    tl_live += static_cast<long long>(malloc_usable_size(p));
+    if (tl_live > tl_peak) tl_peak = tl_live;
+  }
+  return p;
 }
+}  // namespace
 
 extern "C" {
 void* __libc_malloc(std::size_t);
 void* __libc_calloc(std::size_t, std::size_t);
 void* __libc_realloc(void*, std::size_t);
 void* __libc_memalign(std::size_t, std::size_t);
+void __libc_free(void*);
 
 void* malloc(std::size_t n) {
   ++tl_allocations;
-  return __libc_malloc(n);
+  return tracked(__libc_malloc(n));
 }
 void* calloc(std::size_t a, std::size_t b) {
   ++tl_allocations;
-  return __libc_calloc(a, b);
+  return tracked(__libc_calloc(a, b));
 }
 void* realloc(void* p, std::size_t n) {
   ++tl_allocations;
-  return __libc_realloc(p, n);
+  if (tl_tracking && p) tl_live -= static_cast<long long>(malloc_usable_size(p));
+  return tracked(__libc_realloc(p, n));
+}
+void free(void* p) {
+  if (tl_tracking && p) tl_live -= static_cast<long long>(malloc_usable_size(p));
+  __libc_free(p);
 }
 }
 
-// Memory from __libc_malloc is released by free(), which is not replaced.
+// Memory from __libc_malloc is released by free() (replaced above only to track heap bytes).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 #endif
@@ -47,13 +66,13 @@ void* realloc(void* p, std::size_t n) {
 namespace {
 void* counted_new(std::size_t n) {
   ++tl_allocations;
-  if (void* p = __libc_malloc(n ? n : 1)) return p;
+  if (void* p = tracked(__libc_malloc(n ? n : 1))) return p;
   throw std::bad_alloc();
 }
 void* counted_new_aligned(std::size_t n, std::align_val_t a) {
   ++tl_allocations;
   std::size_t align = static_cast<std::size_t>(a);
-  if (void* p = __libc_memalign(align, n ? n : 1)) return p;
+  if (void* p = tracked(__libc_memalign(align, n ? n : 1))) return p;
   throw std::bad_alloc();
 }
 }  // namespace
@@ -62,11 +81,11 @@ void* operator new(std::size_t n) { return counted_new(n); }
 void* operator new[](std::size_t n) { return counted_new(n); }
 void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
   ++tl_allocations;
-  return __libc_malloc(n ? n : 1);
+  return tracked(__libc_malloc(n ? n : 1));
 }
 void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
   ++tl_allocations;
-  return __libc_malloc(n ? n : 1);
+  return tracked(__libc_malloc(n ? n : 1));
 }
 void* operator new(std::size_t n, std::align_val_t a) { return counted_new_aligned(n, a); }
 void* operator new[](std::size_t n, std::align_val_t a) { return counted_new_aligned(n, a); }
@@ -82,6 +101,13 @@ void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::f
 namespace bench {
 
 std::size_t allocations() noexcept { return tl_allocations; }
+
+heap_window::heap_window() noexcept {
+  tl_live = tl_peak = 0;
+  tl_tracking = true;
+}
+std::size_t heap_window::peak() const noexcept { return static_cast<std::size_t>(tl_peak); }
+heap_window::~heap_window() { tl_tracking = false; }
 
 void check_allocation_counter() {
   auto expect = [](const char* what, std::size_t before, std::size_t want) {
@@ -117,6 +143,19 @@ void check_allocation_counter() {
   std::string s(1000, 'x');  // past the small-string buffer: one allocation
   benchmark::DoNotOptimize(s.data());
   expect("std::string(1000, 'x')", n, 1);
+
+  std::size_t peak = 0;
+  {
+    heap_window window;
+    { std::string a(1000, 'a'); benchmark::DoNotOptimize(a.data()); }
+    std::string b(2000, 'b');  // a's block freed first: the peak is b's alone
+    benchmark::DoNotOptimize(b.data());
+    peak = window.peak();
+  }
+  if (peak < 2001 || peak >= 3001) {
+    std::fprintf(stderr, "heap peak broken: %zu bytes for one 2001-byte block after a freed 1001-byte one\n", peak);
+    std::abort();
+  }
 }
 
 }  // namespace bench

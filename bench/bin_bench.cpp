@@ -7,7 +7,8 @@
 // prism's encoding of both); the run stops otherwise. msgpack-cxx and the schema formats have no pointers, so they
 // skip the trees.
 //   prism_bin_bench [google benchmark flags]
-// Counters: bytes/op (the size of the document), allocs/op (heap allocations per write or read, see alloc_count.cpp).
+// Counters: bytes/op (the size of the document), allocs/op (heap allocations per write or read), heap/op (the most
+// heap bytes held at once during one write or read, beyond what was held before; see alloc_count.cpp).
 #include <prism/core/detail/copy_bytes.hpp>
 #include <prism/prism.hpp>
 
@@ -539,12 +540,19 @@ void bm_write(benchmark::State& st, const T* model) {
   Lib lib;
   std::size_t size = 0;
   lib.write(*model, size);
+  std::size_t heap = 0;
+  {
+    bench::heap_window window;
+    lib.write(*model, size);
+    heap = window.peak();
+  }
   std::size_t a0 = bench::allocations();
   for (auto _ : st) {
     const void* p = lib.write(*model, size);
     benchmark::DoNotOptimize(p);
   }
   st.counters["bytes/op"] = static_cast<double>(size);
+  st.counters["heap/op"] = static_cast<double>(heap);
   st.counters["allocs/op"] = static_cast<double>(bench::allocations() - a0) / static_cast<double>(st.iterations());
 }
 
@@ -552,12 +560,20 @@ template <class Lib, class T>
 void bm_read(benchmark::State& st, const std::string* bytes) {
   Lib lib;
   lib.template read<T>(*bytes);  // as for write: what a library keeps across reads (protobuf's message) starts warm
+  std::size_t heap = 0;
+  {
+    bench::heap_window window;
+    T v = lib.template read<T>(*bytes);
+    benchmark::DoNotOptimize(v);
+    heap = window.peak();
+  }
   std::size_t a0 = bench::allocations();
   for (auto _ : st) {
     T v = lib.template read<T>(*bytes);
     benchmark::DoNotOptimize(v);
   }
   st.counters["bytes/op"] = static_cast<double>(bytes->size());
+  st.counters["heap/op"] = static_cast<double>(heap);
   st.counters["allocs/op"] = static_cast<double>(bench::allocations() - a0) / static_cast<double>(st.iterations());
 }
 

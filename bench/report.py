@@ -326,7 +326,7 @@ def bin_section(path):
         if direction == "copy":
             copies.setdefault(workload, {})[lib] = t
             continue
-        rows.setdefault((direction, workload), {})[lib] = (t, b["allocs/op"], b["bytes/op"])
+        rows.setdefault((direction, workload), {})[lib] = (t, b["allocs/op"], b["bytes/op"], b.get("heap/op"))
     if not rows:
         return [f"No benchmark results in {path}."]
     out = [f"Benchmark run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}: {ctx.get('num_cpus', '?')} CPUs. "
@@ -356,6 +356,15 @@ def bin_section(path):
     for (d, w), libs in rows.items():
         if d == "write":
             out.append(f"| {w} | " + " | ".join(f"{libs[lib][2]:.0f}" if lib in libs else "—" for lib in BIN_LIBS) + " |")
+    out += ["", "#### peak heap bytes per operation (write / read; the read's includes the object read)", "",
+            "| workload | " + " | ".join(BIN_LIBS) + " |", "| --- |" + " ---: |" * len(BIN_LIBS)]
+    heap = lambda d, w, lib: rows.get((d, w), {}).get(lib, (0, 0, 0, None))[3]
+    for (d, w), libs in rows.items():
+        if d == "write":
+            out.append(f"| {w} | " + " | ".join(
+                f"{heap('write', w, lib):,.0f} / {heap('read', w, lib):,.0f}"
+                if lib in libs and heap('write', w, lib) is not None and heap('read', w, lib) is not None else "—"
+                for lib in BIN_LIBS) + " |")
     out += bin_targets(rows)
     if copies:
         out += ["", "#### bulk copies of 256 KiB: memcpy against prism's copy_bytes", "",
