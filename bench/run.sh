@@ -3,10 +3,11 @@
 # -march, so the numbers are portable), runs the writer (prism against RapidJSON's Writer and nlohmann::json)
 # and the reader (prism against simdjson On Demand, RapidJSON's DOM and nlohmann::json), each binary with its
 # peers, then the cost of views (renaming views against the default view) and the binary format (against cereal,
-# Boost.Serialization, msgpack-cxx, Protocol Buffers, FlatBuffers and Cap'n Proto), measures compile cost, and
-# prints the markdown tables of bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google
-# Benchmark output to build/bench/bench.json (writer), build/bench/read_bench.json (reader) and
-# build/bench/view_bench.json (views), build/bench/bin_bench.json (binary format).
+# Boost.Serialization, msgpack-cxx, Protocol Buffers, FlatBuffers and Cap'n Proto), measures the executable size of a
+# small program per binary library (bench/exe_size.sh) and compile cost, and prints the markdown tables of
+# bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google Benchmark output to
+# build/bench/bench.json (writer), build/bench/read_bench.json (reader) and build/bench/view_bench.json (views),
+# build/bench/bin_bench.json (binary format), the executable sizes to build/bench/exe_size.md.
 #   bash bench/run.sh [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
 # Environment: DATA (default ../shared/data/json), REPS (default 3), VIEW_REPS (default 30), RUNS (compile-cost
 # runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
@@ -59,6 +60,10 @@ echo "== binary benchmark ($reps repetitions, load average before: $(cut -d' ' -
   --benchmark_out="$build/bin_bench.json" --benchmark_out_format=json "$@"
 
 echo
+echo "== executable size =="
+bash bench/exe_size.sh "$build" | tee "$build/exe_size.md"
+
+echo
 echo "== compile cost =="
 bash bench/compile_cost.sh "$build/compile_cost.tsv"
 
@@ -75,6 +80,10 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
   echo
   python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
     --views "$build/view_bench.json" --bin "$build/bin_bench.json"
+  echo  # within the binary format's section, which report.py prints last
+  echo "#### executable size"
+  echo
+  cat "$build/exe_size.md"
 } >"$build/results.md"
 echo
 cat "$build/results.md"

@@ -126,10 +126,18 @@ TEST(BinaryFormat, BytesFollowTheSpecification) {
   EXPECT_EQ(encode(std::optional<int>{}), of({0x18, 0x00}));                 // ref: null
   EXPECT_EQ(encode(std::optional<int>{2}), of({0x18, 0x04, 0x04}));          // ref: value of wire 1 (h = 4)
   EXPECT_EQ(encode(std::map<std::string, int>{{"x", 1}}), of({0x17, 0x01, 0x41, 0x01, 'x', 0x02}));
-  // a record: keys are (id step << 4 | wire type); the absent optional (id 4) is skipped, so v's key steps by 2
+  // a dense record: the count of ids (5), a wire-type nibble per id, low nibble first (sint, f32; bytes, absent;
+  // seq, padding 0), then the values of the fields that hold one
   EXPECT_EQ(encode(sample{-3, 1.5f, "hi", std::nullopt, {1.0}}),
-            of({0x15, 0x11, 0x05, 0x12, 0x00, 0x00, 0xC0, 0x3F, 0x14, 0x02, 'h', 'i', 0x26, 0x01, 0x03, 0, 0, 0, 0, 0, 0,
-                0xF0, 0x3F, 0x00}));
+            of({0x15, 0x05, 0x21, 0xF4, 0x06, 0x05, 0x00, 0x00, 0xC0, 0x3F, 0x02, 'h', 'i', 0x01, 0x03, 0, 0, 0, 0, 0,
+                0, 0xF0, 0x3F}));
+  // a keyed record, shorter when few fields hold a value: keys are (id step << 4 | wire type), then the end byte
+  struct sparse {
+    std::optional<int> a, b, c, d;
+  };
+  EXPECT_EQ(encode(sparse{std::nullopt, std::nullopt, 7, std::nullopt}), of({0x15, 0x31, 0x0E, 0x00}));
+  EXPECT_EQ(encode(sparse{}), of({0x15, 0x00}));
+  EXPECT_EQ(decode<sample>(of({0x15, 0x11, 0x05, 0x46, 0x00, 0x00})).value().int_value, -3);  // readers take both
 }
 
 TEST(BinaryFormat, IntegerSequencesOfLargeValuesAreFixedWidth) {
@@ -352,7 +360,7 @@ TEST(BinaryPointers, ExpiredWeakPointersAreNullAndSharingChecksTypes) {
   a->next = a;
   bytes cyclic = encode(a);
   a->next.reset();
-  EXPECT_EQ(cyclic, of({0x18, 0x2C, 0x18, 0x01, 0x00}));
+  EXPECT_EQ(cyclic, of({0x18, 0x2C, 0x01, 0x08, 0x01}));  // a dense record of one ref: a back-reference
   auto closed = decode<std::shared_ptr<loop>>(cyclic);
   ASSERT_FALSE(closed);
   EXPECT_EQ(closed.error().path, "$.next");
@@ -515,7 +523,7 @@ TEST(BinaryCompatibility, DisallowedChangesGiveTypeMismatch) {
   auto r = decode<number_id>(encode(text_id{"x"}));
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, prism::error_code::type_mismatch);
-  EXPECT_EQ(r.error().message(), "expected an integer, found wire type bytes at $.id (byte 2)");
+  EXPECT_EQ(r.error().message(), "expected an integer, found wire type bytes at $.id (byte 3)");
   auto negative = decode<number_id>(encode(std::tuple<int>{-1}));
   ASSERT_FALSE(negative);
   EXPECT_EQ(negative.error().code, prism::error_code::out_of_range);  // signedness changed: range-checked
@@ -569,10 +577,16 @@ TEST(BinaryHostile, MalformedStructure) {
     int a = 0;
   };
   EXPECT_EQ(decode<one>(of({0x15, 0x1F, 0x00})).error().detail, "unknown wire type 15");
-  EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x00})).error().detail, "field key with no id step");
+  EXPECT_EQ(decode<one>(of({0x15, 0x11, 0x00, 0x01})).error().detail, "field key with no id step");
+  EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x0E, 0x00})).error().detail, "unknown wire type 14");   // dense: a bad nibble
+  EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x10, 0x00})).error().detail, "dense record padding nibble not 0");
+  EXPECT_EQ(decode<one>(of({0x15, 0x03, 0x00})).error().code, prism::error_code::unexpected_end);  // nibbles cut short
+  EXPECT_EQ(decode<one>(of({0x15, 0x0F, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F})).error().detail,
+            "dense record of more than 2^32 - 1 ids");
   EXPECT_EQ(decode<bool>(of({0x10, 0x02})).error().detail, "a bool is 0 or 1");
   EXPECT_EQ((decode<std::array<int, 2>>(of({0x16, 0x01, 0x01, 0x02})).error().detail), "expected 2 elements, found 1");
   EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x31, 0x02, 0x00})).error().detail), "unknown variant alternative");
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x0C, 0x00})).error().detail), "unknown variant alternative");
   EXPECT_EQ(decode<level>(of({0x11, 0x04})).value(), static_cast<level>(2));  // an enum class holds any int8
   EXPECT_EQ(decode<shade>(of({0x10, 0x05})).error().code, prism::error_code::unknown_enumerator);  // 0..1 only
 }

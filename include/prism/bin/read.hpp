@@ -72,9 +72,13 @@ struct context {
   return false;
 }
 
-inline bool enter(context& c) {
+[[gnu::cold, gnu::noinline]] inline bool too_deep(context& c) {
+  return fail(c, error_code::depth_exceeded, c.p, "nesting deeper than max_depth (" + std::to_string(c.opts.max_depth) + ")");
+}
+
+[[gnu::always_inline]] inline bool enter(context& c) {
   if (++c.depth > c.opts.max_depth) [[unlikely]]
-    return fail(c, error_code::depth_exceeded, c.p, "nesting deeper than max_depth (" + std::to_string(c.opts.max_depth) + ")");
+    return too_deep(c);
   return true;
 }
 
@@ -202,11 +206,45 @@ inline bool check_key(context& c, std::uint64_t key, const unsigned char* at, st
   return true;
 }
 
-/// Reads record fields up to the end byte, ids counting on from `id`: checks every key, and calls
-/// field(id, wire type) with c.p at each value, which field reads or skips. The one loop over keys, for reading,
-/// skipping and dumping alike.
+/// A dense record's header, c.p at its first byte (1 to 15): the count of ids, and where their nibbles start. Every
+/// nibble is checked here: a wire type or `absent`, and an odd count's padding nibble 0.
+inline bool read_dense_header(context& c, std::uint64_t& n, const unsigned char*& nibbles) {
+  const unsigned char* at = c.p;
+  n = *c.p++;
+  if (n == dense_count_escape) {
+    std::uint64_t more = 0;
+    if (!read_varint(c, more)) return false;
+    if (more > std::numeric_limits<std::uint32_t>::max() - dense_count_escape)
+      return fail(c, error_code::invalid_value, at, "dense record of more than 2^32 - 1 ids");
+    n += more;
+  }
+  if ((n + 1) / 2 > c.left()) return fail(c, error_code::unexpected_end, at, "dense record header cut short by the end of the input");
+  nibbles = c.p;
+  c.p += (n + 1) / 2;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    unsigned w = nibbles[i / 2] >> (i % 2 * 4) & 15;
+    if (w >= wire_types && w != absent)
+      return fail(c, error_code::invalid_value, nibbles + i / 2, "unknown wire type " + std::to_string(w));
+  }
+  if (n % 2 == 1 && (nibbles[n / 2] >> 4) != 0) return fail(c, error_code::invalid_value, nibbles + n / 2, "dense record padding nibble not 0");
+  return true;
+}
+
+/// Reads a record's members from c.p, calling field(id, wire type) with c.p at each value, which field reads or
+/// skips: the whole record when id is 0 (dense or keyed), or the rest of a keyed one after field `id`. Checks every
+/// key and nibble. The one loop over a record's fields, for reading, skipping and dumping alike.
 template <class F>
-bool read_keys(context& c, std::uint64_t id, F&& field) {
+bool read_members(context& c, std::uint64_t id, F&& field) {
+  if (id == 0 && c.p != c.end && *c.p != 0 && *c.p <= dense_count_escape) {
+    std::uint64_t n = 0;
+    const unsigned char* nibbles = nullptr;
+    if (!read_dense_header(c, n, nibbles)) return false;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      unsigned w = nibbles[i / 2] >> (i % 2 * 4) & 15;
+      if (w != absent && !field(static_cast<std::uint32_t>(i + 1), static_cast<wire>(w))) return false;
+    }
+    return true;
+  }
   for (;;) {
     const unsigned char* key_at = c.p;
     std::uint64_t key = 0;
@@ -220,7 +258,7 @@ bool read_keys(context& c, std::uint64_t id, F&& field) {
 /// A record's fields, its nesting depth checked.
 template <class F>
 bool read_fields(context& c, F&& field) {
-  if (!enter(c) || !read_keys(c, 0, field)) return false;
+  if (!enter(c) || !read_members(c, 0, field)) return false;
   --c.depth;
   return true;
 }
@@ -352,7 +390,8 @@ template <class I>
   }
   std::int64_t s = unzigzag(u);
   if constexpr (std::is_signed_v<I>) {
-    if (s < std::numeric_limits<I>::min() || s > std::numeric_limits<I>::max()) [[unlikely]]
+    // zigzag keeps the width: a value fits I exactly when its zigzag fits I's unsigned twin
+    if (sizeof(I) < 8 && (u >> (sizeof(I) * 8 - 1) >> 1) != 0) [[unlikely]]
       return fail(c, error_code::out_of_range, at, std::to_string(s) + " out of range for its target");
   } else {
     if (s < 0 || static_cast<std::uint64_t>(s) > std::numeric_limits<I>::max()) [[unlikely]]
@@ -671,40 +710,68 @@ bool read_record(context& c, wire w, T& obj) {
   std::array<bool, n == 0 ? 1 : n> seen{};
   std::size_t next = 0;  // position in ascending id order: fields come in that order
   std::uint64_t id = 0;
-  bool failed = false;
   auto name_in_path = [&](std::size_t pos) {
     [&]<std::size_t... K>(std::index_sequence<K...>) {
       (void)((pos == K && (prism::detail::prepend_path(c.err.path, ".", field_name_of<T, field_order<T>[K]>), true)) || ...);
     }(std::make_index_sequence<n>{});
   };
-  // Fast: the fields in the order and with the keys this model writes, each read with its wire type known at
-  // compile time. At the first key that differs (a field absent, or written by another version of the model), the
-  // general loop below takes over where this stopped.
-  [&]<std::size_t... K>(std::index_sequence<K...>) {
-    auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
-      constexpr std::size_t I = field_order<T>[k];
-      if constexpr (!field_is_stored<T, I>()) {
-        return true;
-      } else {
-        constexpr unsigned key = expected_key<T, k>();
-        if (key == 0 || c.p == c.end || *c.p != key) return false;
-        ++c.p;
-        if (!read_field<T, I>(c, field_wire_of<field_type_of<T, I>>(), obj)) [[unlikely]] {
-          name_in_path(k);
-          failed = true;
-          return false;
+  if constexpr (is_dense<T>()) {
+    // Fast: the header this model writes when every field holds a value; then each field is read with its wire
+    // type known at compile time. Any other header (a field absent, another version of the model) goes to the
+    // general loop below, which reads either form.
+    constexpr const auto& header = dense_header<T>;
+    if (c.left() >= header.size() && std::memcmp(c.p, header.data(), header.size()) == 0) {
+      c.p += header.size();
+      bool ok = [&]<std::size_t... K>(std::index_sequence<K...>) {
+        auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
+          constexpr std::size_t I = field_order<T>[k];
+          if constexpr (!field_is_stored<T, I>()) {
+            return true;
+          } else {
+            if (read_field<T, I>(c, field_wire_of<field_type_of<T, I>>(), obj)) [[likely]]
+              return true;
+            name_in_path(k);
+            return false;
+          }
+        };
+        (void)one;
+        return (one(std::integral_constant<std::size_t, K>{}) && ...);
+      }(std::make_index_sequence<n>{});
+      if (!ok) return false;
+      --c.depth;
+      return true;  // every field read: none is missing
+    }
+  } else {
+    // Fast: the fields in the order and with the keys this model writes, each read with its wire type known at
+    // compile time. At the first key that differs (a field absent, or written by another version of the model), the
+    // general loop below takes over where this stopped.
+    bool failed = false;
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
+        constexpr std::size_t I = field_order<T>[k];
+        if constexpr (!field_is_stored<T, I>()) {
+          return true;
+        } else {
+          constexpr unsigned key = expected_key<T, k>();
+          if (key == 0 || c.p == c.end || *c.p != key) return false;
+          ++c.p;
+          if (!read_field<T, I>(c, field_wire_of<field_type_of<T, I>>(), obj)) [[unlikely]] {
+            name_in_path(k);
+            failed = true;
+            return false;
+          }
+          id = field_id<T, I>();
+          seen[k] = true;
+          next = k + 1;
+          return true;
         }
-        id = field_id<T, I>();
-        seen[k] = true;
-        next = k + 1;
-        return true;
-      }
-    };
-    (void)one;  // a record with no fields
-    (void)(one(std::integral_constant<std::size_t, K>{}) && ...);
-  }(std::make_index_sequence<n>{});
-  if (failed) return false;
-  bool ok = read_keys(c, id, [&](std::uint32_t field_id, wire wt) {
+      };
+      (void)one;  // a record with no fields
+      (void)(one(std::integral_constant<std::size_t, K>{}) && ...);
+    }(std::make_index_sequence<n>{});
+    if (failed) return false;
+  }
+  bool ok = read_members(c, id, [&](std::uint32_t field_id, wire wt) {
     std::size_t pos = n;
     if (next < n && sorted_ids<T>[next] == field_id) [[likely]] {
       pos = next;
@@ -753,7 +820,7 @@ bool read_variant(context& c, wire w, std::variant<A...>& out) {
   if (!enter(c)) return false;
   std::uint64_t key = 0;
   if (!read_varint(c, key)) return false;
-  if (key == 0 || (key & 15) >= wire_types || (key >> 4) > sizeof...(A))
+  if ((key >> 4) == 0 || (key & 15) >= wire_types || (key >> 4) > sizeof...(A))
     return fail(c, error_code::invalid_value, at, "unknown variant alternative");
   std::size_t index = static_cast<std::size_t>((key >> 4) - 1);
   auto wt = static_cast<wire>(key & 15);

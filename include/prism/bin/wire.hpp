@@ -209,6 +209,22 @@ constexpr std::uint64_t ref_back(std::uint64_t object) noexcept { return 2 * obj
 /// Whether h / 2 - 1 of an even h names a value: an unshared one (below 16) or a new shared one (16 + wire type).
 constexpr bool is_ref_value(std::uint64_t v) noexcept { return v < wire_types || (v >= 16 && v < 16 + wire_types); }
 
+namespace detail {
+/// Computed fields (a getter and no setter) are not stored: they are a function of the others.
+template <class F>
+inline constexpr bool is_computed = false;
+template <class C, class Get>
+inline constexpr bool is_computed<property_field<C, Get, std::nullptr_t>> = true;
+
+template <class T, std::size_t I>
+consteval bool field_is_stored() {
+  if constexpr (prism::detail::has_description<T>)
+    return !is_computed<std::remove_cvref_t<decltype(std::get<I>(description<T>.list))>>;
+  else
+    return true;
+}
+}  // namespace detail
+
 /// The binary id of field I of record T: the description's (position or explicit), or I + 1 for aggregates.
 template <class T, std::size_t I>
 consteval std::uint32_t field_id() {
@@ -243,5 +259,63 @@ consteval bool ids_are_valid() {
   }
   return true;
 }
+
+/// The highest field id of record T (0 for a record with no fields).
+template <class T>
+consteval std::uint32_t max_field_id() {
+  std::uint32_t most = 0;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((most = std::max(most, field_id<T, I>())), ...);
+  }(std::make_index_sequence<field_count_of<T>>{});
+  return most;
+}
+
+/// Whether record T is written in the dense form (docs/binary-format.md, "Records"): when its ids run from 1 with
+/// few gaps, so that a wire-type nibble per id takes no more room than a key per stored field would.
+template <class T>
+consteval bool is_dense() {
+  std::uint32_t stored = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return (0u + ... + (detail::field_is_stored<T, I>() ? 1u : 0u));
+  }(std::make_index_sequence<field_count_of<T>>{});
+  return stored != 0 && max_field_id<T>() <= 2 * stored;
+}
+
+/// In a dense record, the nibble of an id that holds nothing (an absent optional, a removed or computed field).
+inline constexpr unsigned absent = 15;
+
+/// The first byte of a dense record: its count of ids when below 15, else 15 and a varint of count - 15.
+inline constexpr unsigned dense_count_escape = 15;
+
+/// The header of T's dense form when every field holds a value: the count, then one nibble per id (the low nibble
+/// first; an odd count's last high nibble is 0). Writers clear the nibbles of fields that hold nothing; readers
+/// compare a record's header with it to read the fields at compile-time-known wire types.
+template <class T>
+inline constexpr auto dense_header = [] {
+  constexpr std::uint32_t n = max_field_id<T>();
+  constexpr std::size_t count_bytes = n < dense_count_escape ? 1 : 1 + varint_size(n - dense_count_escape);
+  std::array<unsigned char, count_bytes + (n + 1) / 2> h{};
+  if (n < dense_count_escape) {
+    h[0] = static_cast<unsigned char>(n);
+  } else {
+    h[0] = dense_count_escape;
+    std::uint64_t rest = n - dense_count_escape;
+    for (std::size_t i = 1; i < count_bytes; ++i, rest >>= 7)
+      h[i] = static_cast<unsigned char>((rest & 0x7f) | (i + 1 < count_bytes ? 0x80 : 0));
+  }
+  for (std::size_t i = count_bytes; i < h.size(); ++i) h[i] = 0xff;
+  if (n % 2 == 1) h.back() = absent;  // the padding nibble: 0
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    auto one = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+      if constexpr (detail::field_is_stored<T, J>()) {
+        constexpr std::uint32_t id = field_id<T, J>();
+        unsigned shift = (id - 1) % 2 * 4;
+        auto& b = h[count_bytes + (id - 1) / 2];
+        b = static_cast<unsigned char>((b & ~(0xfu << shift)) | static_cast<unsigned>(field_wire_of<field_type_of<T, J>>()) << shift);
+      }
+    };
+    (one(std::integral_constant<std::size_t, I>{}), ...);
+  }(std::make_index_sequence<field_count_of<T>>{});
+  return h;
+}();
 
 }  // namespace prism::bin

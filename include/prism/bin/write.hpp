@@ -38,20 +38,6 @@ struct write_options {
 
 namespace detail {
 
-/// Computed fields (a getter and no setter) are not stored: they are a function of the others.
-template <class F>
-inline constexpr bool is_computed = false;
-template <class C, class Get>
-inline constexpr bool is_computed<property_field<C, Get, std::nullptr_t>> = true;
-
-template <class T, std::size_t I>
-consteval bool field_is_stored() {
-  if constexpr (prism::detail::has_description<T>)
-    return !is_computed<std::remove_cvref_t<decltype(std::get<I>(description<T>.list))>>;
-  else
-    return true;
-}
-
 /// Puts bytes into a sink's windows; remembers the first error and the path to it.
 template <class Sink>
 class writer {
@@ -217,33 +203,43 @@ void write_key(W& w, std::uint32_t id, std::uint32_t& prev, wire wt) {
   prev = id;
 }
 
-/// Writes `value` as the record member `id` (a field, a tuple element, a variant alternative), unless it holds
-/// nothing. Returns false on error, with the member's name prepended to the path.
-template <class W, class V, class Name>
-bool write_member(W& w, const V& value, std::uint32_t id, std::uint32_t& prev, const Name& name) {
-  if constexpr (is_weak_ptr<V>) {
-    if (value.expired()) return true;
-    write_key(w, id, prev, wire::ref);
-    write_value(w, value);
-  } else if constexpr ((kind_of<V> == kind::optional || kind_of<V> == kind::pointer) && !has_identity<V>) {
-    const auto* p = adapter<V>::get(value);
-    if (!p) return true;
-    write_key(w, id, prev, field_wire_of<V>());
-    if constexpr (kind_of<V> == kind::pointer) write_pointee(w, *p);
-    else write_value(w, *p);
-  } else if constexpr (kind_of<V> == kind::string && prism::detail::may_be_null<V>) {  // a C string: null is absent
-    if (prism::detail::is_null(value)) return true;
-    write_key(w, id, prev, wire::bytes);
+/// Whether a record member holds something to write: empty optionals, null pointers and C strings, and expired
+/// weak_ptrs are left out (readers keep their own value).
+template <class V>
+inline constexpr bool always_holds = !is_weak_ptr<V> && kind_of<V> != kind::optional && kind_of<V> != kind::pointer &&
+                                     !prism::detail::may_be_null<V>;
+template <class V>
+bool holds_value(const V& value) {
+  if constexpr (is_weak_ptr<V>) return !value.expired();
+  else if constexpr ((kind_of<V> == kind::optional || kind_of<V> == kind::pointer) && !has_identity<V>)
+    return adapter<V>::get(value) != nullptr;
+  else if constexpr (prism::detail::may_be_null<V>) return !prism::detail::is_null(value);  // C strings, shared_ptr
+  else return true;
+}
+
+/// Writes the value of a member that holds one, as field_wire_of<V>() says: an optional's or unshared pointer's
+/// value itself, a C string's text.
+template <class W, class V>
+void write_member_value(W& w, const V& value) {
+  if constexpr ((kind_of<V> == kind::optional || kind_of<V> == kind::pointer) && !has_identity<V>) {
+    if constexpr (kind_of<V> == kind::pointer) write_pointee(w, *adapter<V>::get(value));
+    else write_value(w, *adapter<V>::get(value));
+  } else if constexpr (kind_of<V> == kind::string && prism::detail::may_be_null<V>) {
     auto s = adapter<V>::view(value);
     w.varint(s.size());
     w.raw(s.data(), s.size());
   } else {
-    if constexpr (prism::detail::may_be_null<V>) {  // shared_ptr
-      if (prism::detail::is_null(value)) return true;
-    }
-    write_key(w, id, prev, field_wire_of<V>());
     write_value(w, value);
   }
+}
+
+/// Writes `value` as the keyed record member `id` (a field, a tuple element, a variant alternative), unless it holds
+/// nothing. Returns false on error, with the member's name prepended to the path.
+template <class W, class V, class Name>
+bool write_member(W& w, const V& value, std::uint32_t id, std::uint32_t& prev, const Name& name) {
+  if (!holds_value(value)) return true;
+  write_key(w, id, prev, field_wire_of<V>());
+  write_member_value(w, value);
   if (w.ok()) [[likely]]
     return true;
   name();
@@ -251,7 +247,8 @@ bool write_member(W& w, const V& value, std::uint32_t id, std::uint32_t& prev, c
 }
 
 /// How a record's fields are put, by position in id order: consecutive scalar fields form runs that are put after
-/// one check for space (at most a window's worth each); the last run puts the end byte too when it ends the record.
+/// one check for space (at most a window's worth each); in the keyed form, the last run puts the end byte too when
+/// it ends the record.
 template <std::size_t N>
 struct record_plan {
   std::array<bool, N> scalar{};
@@ -260,18 +257,19 @@ struct record_plan {
   bool end_in_run = false;
 };
 
-template <class T>
+template <class T, bool Keyed>
 consteval auto plan_record() {
   constexpr std::size_t n = field_count_of<T>;
   record_plan<n> plan;
-  std::array<std::size_t, n> size{};  // a scalar field's most bytes, key included; 0 for the others
+  std::array<std::size_t, n> size{};  // a scalar field's most bytes, its key included; 0 for the others
   std::array<bool, n> stored{};
   [&]<std::size_t... K>(std::index_sequence<K...>) {
     auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
       constexpr std::size_t I = field_order<T>[k];
       stored[k] = field_is_stored<T, I>();
       if constexpr (field_is_stored<T, I>() && is_scalar<field_type_of<T, I>>)
-        size[k] = varint_size(std::uint64_t{field_id<T, I>()} << 4 | 15) + scalar_max_size<field_type_of<T, I>>();
+        size[k] = (Keyed ? varint_size(std::uint64_t{field_id<T, I>()} << 4 | 15) : 0) +
+                  scalar_max_size<field_type_of<T, I>>();
     };
     (one(std::integral_constant<std::size_t, K>{}), ...);
   }(std::make_index_sequence<n>{});
@@ -294,18 +292,19 @@ consteval auto plan_record() {
     last = k;
   }
   if (first != none) {
-    ++bytes;  // the end byte
-    plan.end_in_run = true;
+    if (Keyed) {
+      ++bytes;  // the end byte
+      plan.end_in_run = true;
+    }
     close();
   }
   return plan;
 }
 
-template <class W, class T>
-void write_record(W& w, const T& v) {
-  static_assert(ids_are_valid<T>(), "prism: the binary ids of this record's fields are not unique (or one is 0)");
-  constexpr auto plan = plan_record<T>();
-  if (!w.enter()) return;
+/// A record's fields, in id order: with a key before each (Keyed) or after a dense header (their values alone).
+template <bool Keyed, class W, class T>
+void write_fields(W& w, const T& v) {
+  constexpr auto plan = plan_record<T, Keyed>();
   std::uint32_t prev = 0;
   char* p = nullptr;  // in a run of scalars
   [&]<std::size_t... K>(std::index_sequence<K...>) {
@@ -315,9 +314,11 @@ void write_record(W& w, const T& v) {
         return true;
       } else if constexpr (plan.scalar[k]) {
         if constexpr (plan.run[k] != 0) p = w.reserve(plan.run[k]);
-        constexpr std::uint32_t id = field_id<T, I>();
-        p = put_varint(p, std::uint64_t{id - prev} << 4 | static_cast<unsigned>(wire_of<field_type_of<T, I>>()));
-        prev = id;
+        if constexpr (Keyed) {
+          constexpr std::uint32_t id = field_id<T, I>();
+          p = put_varint(p, std::uint64_t{id - prev} << 4 | static_cast<unsigned>(wire_of<field_type_of<T, I>>()));
+          prev = id;
+        }
         p = put_scalar(p, get_field<I>(v));
         if constexpr (plan.closes_run[k]) {
           if constexpr (plan.end_in_run && k + 1 == sizeof...(K)) *p++ = 0;
@@ -325,14 +326,67 @@ void write_record(W& w, const T& v) {
         }
         return true;
       } else {
-        return write_member(w, get_field<I>(v), field_id<T, I>(), prev,
-                            [&] { prism::detail::prepend_path(w.error_path(), ".", field_name_of<T, I>); });
+        auto name = [&] { prism::detail::prepend_path(w.error_path(), ".", field_name_of<T, I>); };
+        if constexpr (Keyed) {
+          return write_member(w, get_field<I>(v), field_id<T, I>(), prev, name);
+        } else {
+          decltype(auto) value = get_field<I>(v);
+          if (!holds_value(value)) return true;  // its nibble says so
+          write_member_value(w, value);
+          if (w.ok()) [[likely]]
+            return true;
+          name();
+          return false;
+        }
       }
     };
     (void)one;  // a record with no fields
     (void)(one(std::integral_constant<std::size_t, K>{}) && ...);
   }(std::make_index_sequence<field_count_of<T>>{});
-  if constexpr (!plan.end_in_run) w.byte(0);
+  if constexpr (Keyed && !plan.end_in_run) w.byte(0);
+}
+
+/// A record: dense (a count, a wire-type nibble per id, then the values) or keyed (a key before each value, then
+/// the end byte), as docs/binary-format.md says. Records whose ids run from 1 with few gaps are dense, unless so
+/// few of their fields hold a value that the keyed form is shorter.
+template <class W, class T>
+void write_record(W& w, const T& v) {
+  static_assert(ids_are_valid<T>(), "prism: the binary ids of this record's fields are not unique (or one is 0)");
+  if (!w.enter()) return;
+  if constexpr (!is_dense<T>()) {
+    write_fields<true>(w, v);
+  } else {
+    auto header = dense_header<T>;
+    constexpr std::size_t count_bytes = header.size() - (max_field_id<T>() + 1) / 2;
+    std::size_t holding = 0;  // fields holding a value
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      auto clear = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+        if constexpr (field_is_stored<T, J>()) {
+          if constexpr (!always_holds<field_type_of<T, J>>) {
+            if (!holds_value(get_field<J>(v))) {
+              constexpr std::uint32_t id = field_id<T, J>();
+              header[count_bytes + (id - 1) / 2] |= static_cast<unsigned char>(absent << (id - 1) % 2 * 4);
+              return;
+            }
+          }
+          ++holding;
+        }
+      };
+      (clear(std::integral_constant<std::size_t, I>{}), ...);
+    }(std::make_index_sequence<field_count_of<T>>{});
+    if (header.size() > holding + 1) {  // keys (a byte each, nearly always) and the end byte are shorter
+      write_fields<true>(w, v);
+    } else {
+      if constexpr (header.size() <= io::min_window) {
+        char* p = w.reserve(header.size());
+        std::memcpy(p, header.data(), header.size());
+        w.commit(p + header.size());
+      } else {
+        w.raw(header.data(), header.size());
+      }
+      write_fields<false>(w, v);
+    }
+  }
   w.leave();
 }
 

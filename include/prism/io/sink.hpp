@@ -54,7 +54,7 @@ concept byte_writer = requires(W& w, const char* p, std::size_t n) {
 
 /// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
 /// A standard container zero-fills what it grows by, so the window grows in steps of half the output so far
-/// (1 KiB at least, as each step is a call) within the capacity: a reused container costs about the output's
+/// (256 bytes at least, as each step is a call) within the capacity: a reused container costs about the output's
 /// size in zeroing, never its whole capacity. Near
 /// the end of the capacity it lends a small spill window instead of reallocating, so a container reserved
 /// to the size a counting_sink measured is never reallocated.
@@ -80,7 +80,7 @@ class container_sink {
 
   window lend(std::size_t n) {
     if (c_.size() - used_ < n) {
-      std::size_t step = std::max({n, (used_ - base_) / 2, std::size_t{1024}});  // zeroes at most ~1.5x the output
+      std::size_t step = std::max({n, (used_ - base_) / 2, std::size_t{256}});  // zeroes at most ~1.5x the output
       c_.resize(std::max(c_.size(), std::min(c_.capacity(), used_ + step)));  // within capacity: no reallocation
     }
     if (c_.size() - used_ >= n) {

@@ -37,6 +37,7 @@ MSGPACK_API_VERSION_NAMESPACE(MSGPACK_DEFAULT_API_NS) {
 }  // namespace msgpack
 
 namespace binglue {
+namespace {
 
 struct msgpack_lib {
   static constexpr const char* name = "msgpack";
@@ -55,4 +56,5 @@ struct msgpack_lib {
   }
 };
 
+}  // namespace
 }  // namespace binglue

@@ -1,4 +1,4 @@
-// prism's binary format: aggregates and standard containers need nothing.
+// prism's binary format: aggregates and standard containers need nothing (the trees: prism_trees.hpp).
 #pragma once
 
 #include <prism/prism.hpp>
@@ -12,6 +12,7 @@
 #include "glue.hpp"
 
 namespace binglue {
+namespace {
 
 struct prism_lib {
   static constexpr const char* name = "prism";
@@ -31,4 +32,5 @@ struct prism_lib {
   }
 };
 
+}  // namespace
 }  // namespace binglue

@@ -1,0 +1,8 @@
+// Executable size: msgpack-cxx writing and reading back the models of round_trip.hpp.
+#include "../glue/msgpack.hpp"
+#include "round_trip.hpp"
+
+int main(int argc, char**) {
+  binglue::msgpack_lib lib;
+  return exe_size::run(argc, [&](const auto& model) { return exe_size::round_trip(lib, model); });
+}
