@@ -171,6 +171,28 @@ TEST(BinaryFormat, VarintsAreShortestAndBounded) {
   auto cut = decode<std::uint64_t>(of({0x10, 0x81}));
   ASSERT_FALSE(cut);
   EXPECT_EQ(cut.error().code, prism::error_code::unexpected_end);
+  // every length, with 0 to 9 bytes after it (varints are read 8 bytes at a time, zero-padded near the end): read
+  // exactly; cut short by a byte, unexpected_end; with a zero byte appended as its last, overlong
+  for (unsigned bits = 0; bits < 64; bits += 3) {
+    std::uint64_t v = (std::uint64_t{1} << bits) | 1;
+    bytes doc = encode(v);
+    std::size_t length = doc.size() - 1;
+    for (std::size_t after = 0; after < 10; ++after) {
+      bytes in = encode(std::tuple<std::uint64_t, std::vector<std::uint8_t>>{v, std::vector<std::uint8_t>(after, 7)});
+      auto back = decode<std::tuple<std::uint64_t, std::vector<std::uint8_t>>>(in);
+      ASSERT_TRUE(back) << bits << " bits, " << after << " after: " << back.error().message();
+      EXPECT_EQ(std::get<0>(*back), v);
+    }
+    EXPECT_EQ(decode<std::uint64_t>(doc).value(), v) << bits;
+    bytes cut_short(doc.begin(), doc.end() - 1);
+    EXPECT_EQ(decode<std::uint64_t>(cut_short).error().code, prism::error_code::unexpected_end) << bits;
+    if (length < 10) {
+      bytes longer = doc;
+      longer.back() |= std::byte{0x80};
+      longer.push_back(std::byte{0});
+      EXPECT_EQ(decode<std::uint64_t>(longer).error().code, prism::error_code::invalid_value) << bits;
+    }
+  }
 }
 
 TEST(BinaryFormat, DocumentsCarryTheirVersion) {

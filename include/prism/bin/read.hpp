@@ -119,14 +119,24 @@ inline std::uint64_t load_le64(const unsigned char* p) noexcept {
     c.p = p + 2;
     return true;
   }
-  if (left >= 8) [[likely]] {
-    // up to 8 bytes at once: find the last byte (its high bit clear), then pack the 7-bit groups together
-    std::uint64_t x = load_le64(p);
+  if (left != 0) [[likely]] {
+    // up to 8 bytes at once: find the last byte (its high bit clear), then pack the 7-bit groups together. Near
+    // the end of the input, the bytes left are read zero-padded (a varint cut short then ends in the padding).
+    std::uint64_t x;
+    if (left >= 8) [[likely]] {
+      x = load_le64(p);
+    } else {
+      unsigned char padded[8] = {};
+      std::memcpy(padded, p, left);
+      x = load_le64(padded);
+    }
     std::uint64_t stop = ~x & 0x8080808080808080u;
     if (stop != 0) {
       unsigned len = (static_cast<unsigned>(__builtin_ctzll(stop)) + 1) / 8;
-      if (((x >> (8 * (len - 1))) & 0xff) != 0) {  // else overlong: the careful path reports it
-        if (len < 8) x &= (std::uint64_t{1} << (8 * len)) - 1;
+      std::uint64_t mask = stop ^ (stop - 1);  // the varint's bytes: up to its first clear high bit
+      // else overlong (a last byte of 0 after the first), or cut short: the careful path reports it
+      if ((x & mask & ~(mask >> 8)) != 0 && len <= left) {
+        x &= mask;
         x = ((x & 0x7f007f007f007f00u) >> 1) | (x & 0x007f007f007f007fu);
         x = ((x & 0x3fff00003fff0000u) >> 2) | (x & 0x00003fff00003fffu);
         x = ((x & 0x0fffffff00000000u) >> 4) | (x & 0x000000000fffffffu);
