@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <type_traits>
 
@@ -81,7 +82,8 @@ inline char* put_varint(char* p, std::uint64_t v) noexcept {
 /// Writes the low `sizeof(U)` bytes of `bits` little-endian at p, whatever the machine (one store where it can).
 template <class U>
 char* put_fixed(char* p, U bits) noexcept {
-  for (std::size_t i = 0; i < sizeof(U); ++i) p[i] = static_cast<char>(bits >> (8 * i));
+  if constexpr (std::endian::native == std::endian::little) std::memcpy(p, &bits, sizeof(U));  // one store
+  else for (std::size_t i = 0; i < sizeof(U); ++i) p[i] = static_cast<char>(bits >> (8 * i));
   return p + sizeof(U);
 }
 
