@@ -668,9 +668,9 @@ inline constexpr auto sorted_ids = [] {
   return ids;
 }();
 
-/// A field's value: scalars inlined (their wire type is a constant on the fast path of read_record).
+/// read_value, with scalars inlined: where the wire type is a constant (the fast paths), its checks fold away.
 template <class V>
-[[gnu::always_inline]] inline bool read_field_value(context& c, wire w, V& out) {
+[[gnu::always_inline]] inline bool read_value_inline(context& c, wire w, V& out) {
   if constexpr (is_scalar<V>) {
     if (w != wire::ref) [[likely]]
       return read_scalar(c, w, out);
@@ -687,15 +687,15 @@ bool read_field(context& c, wire w, T& obj) {
   } else if constexpr (prism::detail::has_description<T>) {
     const auto& f = std::get<I>(description<T>.list);
     if constexpr (requires { f.ref(obj); }) {
-      return read_field_value(c, w, f.ref(obj));
+      return read_value_inline(c, w, f.ref(obj));
     } else {
       typename std::remove_cvref_t<decltype(f)>::value_type v{};
-      if (!read_field_value(c, w, v)) return false;
+      if (!read_value_inline(c, w, v)) return false;
       std::invoke(f.setter, obj, std::move(v));
       return true;
     }
   } else {
-    return prism::detail::visit_members(obj, [&](auto&... m) { return read_field_value(c, w, std::get<I>(std::tie(m...))); });
+    return prism::detail::visit_members(obj, [&](auto&... m) { return read_value_inline(c, w, std::get<I>(std::tie(m...))); });
   }
 }
 
@@ -949,18 +949,24 @@ bool read_map(context& c, wire w, T& out) {
   out.clear();
   if (count == 0) return true;
   if (!enter(c)) return false;
-  for (std::size_t i = 0; i < count; ++i) {
-    K key{};
-    V value{};
-    if (!read_value(c, kw, key) || !read_value(c, vw, value)) {
-      prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
-      return false;
+  auto pairs = [&](wire key_wire, wire value_wire) {
+    for (std::size_t i = 0; i < count; ++i) {
+      K key{};
+      V value{};
+      if (!read_value_inline(c, key_wire, key) || !read_value_inline(c, value_wire, value)) {
+        prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
+        return false;
+      }
+      if constexpr (requires { out.insert_or_assign(out.end(), std::move(key), std::move(value)); })
+        out.insert_or_assign(out.end(), std::move(key), std::move(value));  // ordered maps come in order: O(1) at the end
+      else
+        out.emplace(std::move(key), std::move(value));
     }
-    if constexpr (requires { out.insert_or_assign(out.end(), std::move(key), std::move(value)); })
-      out.insert_or_assign(out.end(), std::move(key), std::move(value));  // ordered maps come in order: O(1) at the end
-    else
-      out.emplace(std::move(key), std::move(value));
-  }
+    return true;
+  };
+  // the wire types this model writes: passed as constants, so scalar keys and values are read without dispatch
+  bool ok = kw == wire_of<K>() && vw == wire_of<V>() ? pairs(wire_of<K>(), wire_of<V>()) : pairs(kw, vw);
+  if (!ok) return false;
   --c.depth;
   return true;
 }
