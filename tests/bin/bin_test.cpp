@@ -157,6 +157,25 @@ TEST(BinaryFormat, IntegerSequencesOfLargeValuesAreFixedWidth) {
             "version 1 seq i32 [2] { -2000000000, 16909060 }\n");
 }
 
+// Arrays in the wire's layout are copied whole (large ones through an iterator, without zeroing the target first),
+// into fresh and into reused vectors of any size.
+TEST(BinaryFormat, LargeArraysCopyWhole) {
+  std::vector<float> floats(5000);
+  std::vector<std::int64_t> wide(700);
+  for (std::size_t i = 0; i < floats.size(); ++i) floats[i] = static_cast<float>(i) * 0.25f - 7.0f;
+  for (std::size_t i = 0; i < wide.size(); ++i) wide[i] = static_cast<std::int64_t>(i * 0x9E3779B97F4A7C15ull);
+  EXPECT_EQ(decode<std::vector<float>>(encode(floats)).value(), floats);
+  EXPECT_EQ(decode<std::vector<std::int64_t>>(encode(wide)).value(), wide);
+  std::vector<float> reused(9000, 1.0f);  // longer than the document's: shrinks to it
+  bytes doc = encode(floats);
+  ASSERT_TRUE(prism::bin::read_into(std::span<const std::byte>(doc), reused));
+  EXPECT_EQ(reused, floats);
+  std::vector<std::int64_t> shorter(3, 5);
+  doc = encode(wide);
+  ASSERT_TRUE(prism::bin::read_into(std::span<const std::byte>(doc), shorter));
+  EXPECT_EQ(shorter, wide);
+}
+
 TEST(BinaryFormat, VarintsAreShortestAndBounded) {
   EXPECT_EQ(encode(std::numeric_limits<std::uint64_t>::max()),
             of({0x10, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01}));

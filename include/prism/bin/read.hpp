@@ -865,6 +865,50 @@ bool read_tuple(context& c, wire w, T& out) {
   });
 }
 
+/// Elements of type E stored at any alignment, in the machine's layout: an iterator, so that a vector is filled from
+/// them in one pass (vector::assign) instead of being zeroed by resize and then copied over.
+template <class E>
+struct unaligned_iterator {
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = E;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const E*;
+  using reference = E;
+  const unsigned char* p = nullptr;
+
+  E operator*() const noexcept {
+    E e;
+    std::memcpy(&e, p, sizeof(E));
+    return e;
+  }
+  E operator[](difference_type i) const noexcept { return *(*this + i); }
+  unaligned_iterator& operator++() noexcept { return *this += 1; }
+  unaligned_iterator operator++(int) noexcept {
+    unaligned_iterator old = *this;
+    *this += 1;
+    return old;
+  }
+  unaligned_iterator& operator--() noexcept { return *this -= 1; }
+  unaligned_iterator operator--(int) noexcept {
+    unaligned_iterator old = *this;
+    *this -= 1;
+    return old;
+  }
+  unaligned_iterator& operator+=(difference_type i) noexcept {
+    p += i * static_cast<difference_type>(sizeof(E));
+    return *this;
+  }
+  unaligned_iterator& operator-=(difference_type i) noexcept { return *this += -i; }
+  friend unaligned_iterator operator+(unaligned_iterator a, difference_type i) noexcept { return a += i; }
+  friend unaligned_iterator operator+(difference_type i, unaligned_iterator a) noexcept { return a += i; }
+  friend unaligned_iterator operator-(unaligned_iterator a, difference_type i) noexcept { return a -= i; }
+  friend difference_type operator-(unaligned_iterator a, unaligned_iterator b) noexcept {
+    return (a.p - b.p) / static_cast<difference_type>(sizeof(E));
+  }
+  friend bool operator==(unaligned_iterator a, unaligned_iterator b) noexcept { return a.p == b.p; }
+  friend auto operator<=>(unaligned_iterator a, unaligned_iterator b) noexcept { return a.p <=> b.p; }
+};
+
 template <class T>
 bool read_sequence(context& c, wire w, T& out) {
   using E = std::ranges::range_value_t<T>;
@@ -900,17 +944,22 @@ bool read_sequence(context& c, wire w, T& out) {
     if (n != fixed) return fail(c, error_code::type_mismatch, at, "expected " + std::to_string(fixed) + " elements, found " + std::to_string(n));
     if (!indexed(out)) return false;
   } else if constexpr (requires { out.resize(n); out[0]; } && !std::is_same_v<E, bool>) {
-    out.resize(n);
     if constexpr ((kind_of<E> == kind::floating || (kind_of<E> == kind::integer && sizeof(E) >= 4)) &&
-                  std::endian::native == std::endian::little && requires { out.data(); }) {
+                  std::endian::native == std::endian::little) {
       constexpr wire same_layout = kind_of<E> == kind::floating ? wire_of<E>() : fixed_integer_wire<E>();
       if (e == same_layout) {  // already the wire's layout
-        prism::detail::copy_bytes(out.data(), c.p, n * sizeof(E));
+        if (n * sizeof(E) >= 4096) {  // large: filled in one pass rather than zeroed by resize, then copied over
+          out.assign(unaligned_iterator<E>{c.p}, unaligned_iterator<E>{c.p + n * sizeof(E)});
+        } else {  // small: memcpy's setup is cheaper than the loop's
+          out.resize(n);
+          prism::detail::copy_bytes(out.data(), c.p, n * sizeof(E));
+        }
         c.p += n * sizeof(E);
         --c.depth;
         return true;
       }
     }
+    out.resize(n);
     if (!indexed(out)) return false;
   } else {
     static_assert(requires { out.clear(); }, "prism: this sequence cannot be read (a span views elements it does not own)");
