@@ -216,8 +216,8 @@ inline bool check_key(context& c, std::uint64_t key, const unsigned char* at, st
   return true;
 }
 
-/// A dense record's header, c.p at its first byte (1 to 15): the count of ids, and where their nibbles start. Every
-/// nibble is checked here: a wire type or `absent`, and an odd count's padding nibble 0.
+/// A dense record's header, c.p at its first byte (1 to 15): the count of ids, and where their nibbles start, all
+/// within the input; an odd count's padding nibble is checked to be 0 (read_members checks the others).
 inline bool read_dense_header(context& c, std::uint64_t& n, const unsigned char*& nibbles) {
   const unsigned char* at = c.p;
   n = *c.p++;
@@ -231,11 +231,6 @@ inline bool read_dense_header(context& c, std::uint64_t& n, const unsigned char*
   if ((n + 1) / 2 > c.left()) return fail(c, error_code::unexpected_end, at, "dense record header cut short by the end of the input");
   nibbles = c.p;
   c.p += (n + 1) / 2;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    unsigned w = nibbles[i / 2] >> (i % 2 * 4) & 15;
-    if (w >= wire_types && w != absent)
-      return fail(c, error_code::invalid_value, nibbles + i / 2, "unknown wire type " + std::to_string(w));
-  }
   if (n % 2 == 1 && (nibbles[n / 2] >> 4) != 0) return fail(c, error_code::invalid_value, nibbles + n / 2, "dense record padding nibble not 0");
   return true;
 }
@@ -249,9 +244,11 @@ bool read_members(context& c, std::uint64_t id, F&& field) {
     std::uint64_t n = 0;
     const unsigned char* nibbles = nullptr;
     if (!read_dense_header(c, n, nibbles)) return false;
-    for (std::uint64_t i = 0; i < n; ++i) {
-      unsigned w = nibbles[i / 2] >> (i % 2 * 4) & 15;
-      if (w != absent && !field(static_cast<std::uint32_t>(i + 1), static_cast<wire>(w))) return false;
+    for (std::uint64_t id = 1; id <= n; ++id) {
+      unsigned w = nibbles[nibble_byte(id)] >> nibble_shift(id) & 15;
+      if (w == absent) continue;
+      if (w >= wire_types) return fail(c, error_code::invalid_value, nibbles + nibble_byte(id), "unknown wire type " + std::to_string(w));
+      if (!field(static_cast<std::uint32_t>(id), static_cast<wire>(w))) return false;
     }
     return true;
   }
@@ -918,27 +915,21 @@ bool read_sequence(context& c, wire w, T& out) {
   wire e = wire_of<E>();
   if (!read_seq_header(c, n, e)) return false;
   if (!enter(c)) return false;
-  auto element = [&](std::size_t i, auto& target) {
-    if (read_value(c, e, target)) [[likely]]
+  auto element = [&](std::size_t i, auto& target, wire as) {  // as: e, or e as a constant
+    if (read_value_inline(c, as, target)) [[likely]]
       return true;
     prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
     return false;
   };
   auto indexed = [&](auto& seq) {  // seq[0, n), for the sequences that have operator[]
-    if constexpr (is_scalar<E>) {
-      if (e == wire_of<E>()) {  // the layout this model writes: read with the wire type a constant
-        for (std::size_t i = 0; i < n; ++i) {
-          if (!read_scalar(c, wire_of<E>(), seq[i])) [[unlikely]] {
-            prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
-            return false;
-          }
-        }
-        return true;
-      }
-    }
-    for (std::size_t i = 0; i < n; ++i)
-      if (!element(i, seq[i])) return false;
-    return true;
+    auto all = [&](wire as) {
+      for (std::size_t i = 0; i < n; ++i)
+        if (!element(i, seq[i], as)) return false;
+      return true;
+    };
+    // scalars in the layout this model writes: the wire type passed as a constant, so its checks fold away
+    if constexpr (is_scalar<E>) return e == wire_of<E>() ? all(wire_of<E>()) : all(e);
+    else return all(e);
   };
   if constexpr (constexpr std::size_t fixed = prism::detail::fixed_extent<T>; fixed != std::size_t(-1)) {
     if (n != fixed) return fail(c, error_code::type_mismatch, at, "expected " + std::to_string(fixed) + " elements, found " + std::to_string(n));
@@ -968,15 +959,15 @@ bool read_sequence(context& c, wire w, T& out) {
       auto last = out.before_begin();
       for (std::size_t i = 0; i < n; ++i) {
         last = out.emplace_after(last);
-        if (!element(i, *last)) return false;
+        if (!element(i, *last, e)) return false;
       }
     } else if constexpr (requires { { out.emplace_back() } -> std::same_as<E&>; }) {  // list
       for (std::size_t i = 0; i < n; ++i)
-        if (!element(i, out.emplace_back())) return false;
+        if (!element(i, out.emplace_back(), e)) return false;
     } else {  // sets, and vector<bool> whose elements are proxies: read, then insert
       for (std::size_t i = 0; i < n; ++i) {
         E v{};
-        if (!element(i, v)) return false;
+        if (!element(i, v, e)) return false;
         if constexpr (requires { out.push_back(std::move(v)); }) out.push_back(std::move(v));
         else out.insert(std::move(v));
       }

@@ -288,6 +288,11 @@ inline constexpr unsigned absent = 15;
 /// The first byte of a dense record: its count of ids when below 15, else 15 and a varint of count - 15.
 inline constexpr unsigned dense_count_escape = 15;
 
+/// Where field id's nibble lies among a dense record's nibbles: its byte, and its shift within it (the low nibble
+/// first).
+constexpr std::size_t nibble_byte(std::uint64_t id) noexcept { return static_cast<std::size_t>((id - 1) / 2); }
+constexpr unsigned nibble_shift(std::uint64_t id) noexcept { return static_cast<unsigned>((id - 1) % 2 * 4); }
+
 /// The header of T's dense form when every field holds a value: the count, then one nibble per id (the low nibble
 /// first; an odd count's last high nibble is 0). Writers clear the nibbles of fields that hold nothing; readers
 /// compare a record's header with it to read the fields at compile-time-known wire types.
@@ -310,8 +315,8 @@ inline constexpr auto dense_header = [] {
     auto one = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
       if constexpr (detail::field_is_stored<T, J>()) {
         constexpr std::uint32_t id = field_id<T, J>();
-        unsigned shift = (id - 1) % 2 * 4;
-        auto& b = h[count_bytes + (id - 1) / 2];
+        unsigned shift = nibble_shift(id);
+        auto& b = h[count_bytes + nibble_byte(id)];
         b = static_cast<unsigned char>((b & ~(0xfu << shift)) | static_cast<unsigned>(field_wire_of<field_type_of<T, J>>()) << shift);
       }
     };

@@ -233,12 +233,13 @@ void write_member_value(W& w, const V& value) {
   }
 }
 
-/// Writes `value` as the keyed record member `id` (a field, a tuple element, a variant alternative), unless it holds
-/// nothing. Returns false on error, with the member's name prepended to the path.
-template <class W, class V, class Name>
+/// Writes `value` as the record member `id` (a field, a tuple element, a variant alternative), unless it holds
+/// nothing: after its key when Keyed, alone in a dense record (whose nibble says whether it holds one). Returns false
+/// on error, with the member's name prepended to the path.
+template <bool Keyed = true, class W, class V, class Name>
 bool write_member(W& w, const V& value, std::uint32_t id, std::uint32_t& prev, const Name& name) {
   if (!holds_value(value)) return true;
-  write_key(w, id, prev, field_wire_of<V>());
+  if constexpr (Keyed) write_key(w, id, prev, field_wire_of<V>());
   write_member_value(w, value);
   if (w.ok()) [[likely]]
     return true;
@@ -326,18 +327,8 @@ void write_fields(W& w, const T& v) {
         }
         return true;
       } else {
-        auto name = [&] { prism::detail::prepend_path(w.error_path(), ".", field_name_of<T, I>); };
-        if constexpr (Keyed) {
-          return write_member(w, get_field<I>(v), field_id<T, I>(), prev, name);
-        } else {
-          decltype(auto) value = get_field<I>(v);
-          if (!holds_value(value)) return true;  // its nibble says so
-          write_member_value(w, value);
-          if (w.ok()) [[likely]]
-            return true;
-          name();
-          return false;
-        }
+        return write_member<Keyed>(w, get_field<I>(v), field_id<T, I>(), prev,
+                                   [&] { prism::detail::prepend_path(w.error_path(), ".", field_name_of<T, I>); });
       }
     };
     (void)one;  // a record with no fields
@@ -365,7 +356,7 @@ void write_record(W& w, const T& v) {
           if constexpr (!always_holds<field_type_of<T, J>>) {
             if (!holds_value(get_field<J>(v))) {
               constexpr std::uint32_t id = field_id<T, J>();
-              header[count_bytes + (id - 1) / 2] |= static_cast<unsigned char>(absent << (id - 1) % 2 * 4);
+              header[count_bytes + nibble_byte(id)] |= static_cast<unsigned char>(absent << nibble_shift(id));
               return;
             }
           }
