@@ -613,6 +613,23 @@ TEST(BinaryHostile, NestingIsBounded) {
   EXPECT_EQ(limited.error().code, prism::error_code::depth_exceeded);
 }
 
+// A ref may hold a ref (optional<optional<T>>): a long chain of them is nesting, bounded by max_depth wherever it is
+// read, skipped or dumped, not a recursion as deep as the input is long.
+TEST(BinaryHostile, ChainsOfRefsAreNesting) {
+  bytes chain = of({0x18});
+  for (int i = 0; i < 100000; ++i) chain.push_back(std::byte{0x12});  // h = 18: a value of wire type ref follows
+  chain.push_back(std::byte{0x00});
+  EXPECT_EQ(decode<std::optional<int>>(chain).error().code, prism::error_code::depth_exceeded);
+  EXPECT_EQ(decode<std::shared_ptr<int>>(chain).error().code, prism::error_code::depth_exceeded);
+  EXPECT_EQ(prism::bin::dump(std::span<const std::byte>(chain)).error().code, prism::error_code::depth_exceeded);
+  bytes skipped = of({0x15, 0x11, 0x02, 0x18});  // a tuple: element 1, then an element 2 the reader does not know
+  skipped.insert(skipped.end(), chain.begin() + 1, chain.end());
+  skipped.push_back(std::byte{0x00});
+  EXPECT_EQ(decode<std::tuple<int>>(skipped).error().code, prism::error_code::depth_exceeded);
+  EXPECT_EQ(decode<std::optional<std::optional<int>>>(encode(std::optional<std::optional<int>>{std::optional<int>{3}})).value(),
+            std::optional<std::optional<int>>{std::optional<int>{3}});  // a short chain reads
+}
+
 TEST(BinaryHostile, MalformedStructure) {
   struct one {
     int a = 0;

@@ -167,8 +167,9 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
         out += "shared object " + std::to_string(c.objects.size()) + " ";
         c.objects.push_back({nullptr, nullptr});
       }
-      out += std::string(wire_name(static_cast<unsigned>(inner % 16))) + ' ';
-      return dump_value(c, static_cast<wire>(inner % 16), out, indent);
+      auto w = static_cast<wire>(inner % 16);
+      out += std::string(wire_name(static_cast<unsigned>(w))) + ' ';
+      return read_ref_value(c, w, [&] { return dump_value(c, w, out, indent); });
     }
     case wire::poly: {
       if (!read_varint(c, v)) return false;

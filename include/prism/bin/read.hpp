@@ -270,6 +270,16 @@ bool read_fields(context& c, F&& field) {
   return true;
 }
 
+/// Reads a ref's value with read(). A ref may hold a ref (optional<optional<T>>): each such level counts as nesting,
+/// so a chain of them is bounded by max_depth like any other nesting instead of recursing without limit.
+template <class F>
+bool read_ref_value(context& c, wire inner, F&& read) {
+  if (inner != wire::ref) return read();
+  if (!enter(c) || !read()) return false;
+  --c.depth;
+  return true;
+}
+
 /// Skips the ref whose h was just read.
 inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
   if (h == 0) return true;
@@ -280,7 +290,8 @@ inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
   std::uint64_t v = h / 2 - 1;
   if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
   if (v >= 16) c.objects.push_back({nullptr, nullptr});  // numbered even when skipped
-  return skip(c, static_cast<wire>(v % 16));
+  auto inner = static_cast<wire>(v % 16);
+  return read_ref_value(c, inner, [&] { return skip(c, inner); });
 }
 
 inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at, std::size_t& number) {
@@ -587,7 +598,8 @@ bool read_shared(context& c, wire w, P& out) {
   }
   std::uint64_t v = h / 2 - 1;
   if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
-  return read_new_shared<T>(c, static_cast<wire>(v % 16), out, v >= 16);
+  auto inner = static_cast<wire>(v % 16);
+  return read_ref_value(c, inner, [&] { return read_new_shared<T>(c, inner, out, v >= 16); });
 }
 
 template <class T>
@@ -625,7 +637,7 @@ bool read_unique_poly(context& c, wire w, U& out) {
     });
   }
   if constexpr (std::is_abstract_v<B>) return mismatch(c, c.p, inner, "a polymorphic object");
-  else return read_value(c, inner, adapter<U>::ensure(out));
+  else return read_ref_value(c, inner, [&] { return read_value(c, inner, adapter<U>::ensure(out)); });
 }
 
 /// A ref read into a target that holds one value (an optional, a unique_ptr, or any plain target): null leaves a
@@ -645,8 +657,10 @@ bool read_ref(context& c, T& out) {
   if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
   if (v >= 16) c.objects.push_back({nullptr, nullptr});  // numbered, but held by no shared_ptr
   auto w = static_cast<wire>(v % 16);
-  if constexpr (kind_of<T> == kind::optional || kind_of<T> == kind::pointer) return read_value(c, w, adapter<T>::ensure(out));
-  else return read_value(c, w, out);
+  return read_ref_value(c, w, [&] {
+    if constexpr (kind_of<T> == kind::optional || kind_of<T> == kind::pointer) return read_value(c, w, adapter<T>::ensure(out));
+    else return read_value(c, w, out);
+  });
 }
 
 // ---- records ------------------------------------------------------------------------------------------------
