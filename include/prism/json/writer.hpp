@@ -123,7 +123,7 @@ class writer {
 
   /// A string, escaped; UTF-8 is validated (see write_options).
   void value(std::string_view s) {
-#if defined(__SSE2__)
+#if PRISM_SSE2
     if (s.size() <= 16) {  // most strings: one block, one room check, no loop
       char* out = value_prefix(2 + 16);
       *out++ = '"';
@@ -366,13 +366,13 @@ class writer {
   void escaped(std::string_view s) {
     auto p = reinterpret_cast<const unsigned char*>(s.data());
     const unsigned char* e = p + s.size();
-#if defined(__SSE2__)
+#if PRISM_SSE2
     p = escaped_blocks(p, e);
 #endif
     escaped_words(p, e);
   }
 
-#if defined(__SSE2__)
+#if PRISM_SSE2
   /// Copies 16-byte blocks while they are plain or valid UTF-8, handling escapes in line. Blocks always
   /// end at a sequence boundary, so when one needs a closer look the portable loop starts cleanly at p.
   /// The cursor lives in locals, as in the token functions above, and goes back to pos_ around refills.

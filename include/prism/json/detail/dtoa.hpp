@@ -6,6 +6,10 @@
 // shortest decimal in the interval is then one of four candidates: s or s + 1 (s = floor(v / 10^k)), or the
 // multiples of ten around them, which are one digit shorter.
 //
+// Most values take a faster path to the same answer (to_decimal_fast): the value's product alone, s and its
+// fraction, compared with half an ulp in fixed point. Its error is bounded, so it hands the rare value whose
+// comparisons fall within that bound (exact ties and boundaries among them) to the exact path above.
+//
 // pow10_table.hpp holds the powers rounded up; tools/generate_pow10_table.py proves, for every binary exponent and
 // all significands at once, that the rounding never moves a product's integer part and that the fraction tells
 // true integers apart (where the power is inexact yet the product can be an integer, 1 <= k <= 27, a true integer
@@ -21,20 +25,18 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
+#include "../../core/detail/simd.hpp"
 #include "integers.hpp"
 #include "pow10_table.hpp"
 #include "u128.hpp"
 
 namespace prism::json::detail {
 
-/// Room the longest double or float needs: "-2.2250738585072014e-308" is 24 characters, "-1.17549435e-38" 15.
-/// write_double and write_float may scribble on this room past the end they return (a few bytes, never beyond it).
+/// Room write_double and write_float need: the longest texts are "-2.2250738585072014e-308" (24 characters) and
+/// "-1.17549435e-38" (15). Digits are stored in whole blocks, which may overwrite bytes past the end they return,
+/// never beyond this room.
 inline constexpr std::size_t max_double_chars = 24;
-inline constexpr std::size_t max_float_chars = 16;
+inline constexpr std::size_t max_float_chars = 24;
 
 namespace dtoa_impl {
 
@@ -102,10 +104,62 @@ inline u128 sub128(u128 a, u128 b, std::uint64_t borrow_in) noexcept {
 #endif
 }
 
-/// Shortest decimal of c * 2^q (double), c a regular significand (the interval equally wide on both sides). The
-/// ends' products differ from the value's by exactly g * 2^(h+1), so one 192-bit product and a 192-bit add and
-/// subtract give all three, the same bits three separate products would; each is then rounded to odd.
-inline decimal to_decimal64(std::uint64_t c, int q) noexcept {
+/// The shortest decimal of a normal value whose interval is regular (fraction bits not all zero), from the value's
+/// product alone, as most values need. With k as below, the value is s + f / 2^64 units of 10^k and an ulp is 1 to 10
+/// units, so the interval holds at most one multiple of 10: the one below s when (s mod 10) + f is within half an
+/// ulp, the one above when 10 - that is, or else the integer nearest the value. r (s mod 10 with its fraction) and
+/// half (half an ulp) are in fixed point with 60 fraction bits. The power is rounded up (doubles: by under 1 in 2^128,
+/// times a shifted significand below 2^62; floats: its upper 64 bits, times one below 2^28), so f is within 1 (floats:
+/// 2^28) of the truth in its last bit, r within 2 (2^24 + 1) and half within 1 in theirs. A comparison whose margin
+/// is wider is exact; a value closer to a boundary, or to a tie between two integers, returns digits = 0 for the exact
+/// path below: every exact tie or boundary, and otherwise about one double in 2^57, one float in 2^34. A carry that
+/// the error pushes into s moves r across a multiple of ten by as much as it moves s, so the result stands.
+template <bool Double>
+inline decimal to_decimal_fast(std::uint64_t c, int q) noexcept {
+  const int k = flog10_pow2(q);
+  const int h = q + flog2_pow10(-k) + 1;
+  const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
+  const std::uint64_t cs = c << h;
+  std::uint64_t s = 0, f = 0, g_hi = g[0];
+  if constexpr (Double) {
+    const u128 a = umul128(g_hi, cs);
+    f = a.lo + umul128(g[1], cs).hi;
+    s = a.hi + (f < a.lo);
+  } else {
+    g_hi += g[1] != 0;
+    const u128 p = umul128(g_hi, cs);
+    s = p.hi;
+    f = p.lo;
+  }
+  const std::uint64_t digit = s % 10;
+  const std::uint64_t r = digit << 60 | f >> 4;
+  const std::uint64_t half = g_hi >> (5 - h);  // an ulp is 2^h g / 2^128 units: at 2^-60, halved
+  constexpr std::uint64_t ten = std::uint64_t{10} << 60;
+  constexpr std::uint64_t margin = Double ? 4 : std::uint64_t{1} << 25;
+  constexpr std::uint64_t tie_margin = Double ? 2 : std::uint64_t{1} << 29;
+  const bool close = (r - half + margin <= 2 * margin) | (r + half - ten + margin <= 2 * margin) |
+                     (f - (std::uint64_t{1} << 63) + tie_margin <= 2 * tie_margin);
+  const std::uint64_t below = s - digit;
+  std::uint64_t digits = s + (f >> 63);
+  digits = r + half > ten ? below + 10 : digits;
+  digits = r < half ? below : digits;
+  return {close ? 0 : digits, k};
+}
+
+// The fast path's half-ulp shift: a regular value's h is 1..4 (2^(h-1) <= an ulp < 10 units, the power >= 2^127).
+static_assert([] {
+  for (int q = -1074; q <= 971; ++q) {  // doubles; floats' -149..104 lie within
+    const int h = q + flog2_pow10(-flog10_pow2(q)) + 1;
+    if (h < 1 || h > 4) return false;
+  }
+  return true;
+}());
+
+/// Shortest decimal of c * 2^q (double), c a regular significand (the interval equally wide on both sides), exactly,
+/// for subnormals and what the fast path leaves. The ends' products differ from the value's by exactly g * 2^(h+1),
+/// so one 192-bit product and a 192-bit add and subtract give all three, the same bits three separate products would;
+/// each is then rounded to odd.
+[[gnu::noinline]] inline decimal to_decimal64(std::uint64_t c, int q) noexcept {
   const int k = flog10_pow2(q);
   const int h = q + flog2_pow10(-k) + 1;  // 1..7: lines the products' integer parts up with the high word
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
@@ -139,8 +193,9 @@ inline decimal to_decimal64(std::uint64_t c, int q) noexcept {
   return {pick(vb, vbl, vbr, c & 1), k};
 }
 
-/// Shortest decimal of c * 2^q (float), with the table's upper 64 bits rounded up; checked for every float too.
-inline decimal to_decimal32(std::uint32_t c, int q, bool irregular) noexcept {
+/// Shortest decimal of c * 2^q (float), exactly, for what the fast path leaves, with the table's upper 64 bits rounded
+/// up; checked for every float too.
+[[gnu::noinline]] inline decimal to_decimal32(std::uint32_t c, int q, bool irregular) noexcept {
   const int k = irregular ? flog10_three_quarters_pow2(q) : flog10_pow2(q);
   const int h = q + flog2_pow10(-k) + 1;
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
@@ -155,35 +210,117 @@ inline decimal to_decimal32(std::uint32_t c, int q, bool irregular) noexcept {
   return {pick(odd(cb), odd(cb - 2 + irregular), odd(cb + 2), c & 1), k};
 }
 
-/// digit_bytes8 of a and of b at once, into lo and hi: SSE2 runs the same steps on all lanes of one register, which
-/// halves the multiplies, the bottleneck of the scalar version (x86 is little-endian: lane order is byte order).
-inline void digit_bytes16(std::uint32_t a, std::uint32_t b, std::uint64_t& lo, std::uint64_t& hi) noexcept {
-#if defined(__SSE2__)
-  const __m128i x = _mm_set_epi64x(b, a);
-  // Each 64-bit lane: y < 10^8 into y / 10^4 and y % 10^4, with ceil(2^45 / 10^4) (exact below 10^8), then packed as
-  // four 32-bit lanes in reading order.
-  const __m128i q4 = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi32(static_cast<int>(3518437209u))), 45);
-  const __m128i r4 = _mm_sub_epi32(x, _mm_mul_epu32(q4, _mm_set1_epi32(10000)));
-  const __m128i y = _mm_or_si128(q4, _mm_slli_epi64(r4, 32));
-  // Each 32-bit lane: y < 10^4 into y / 100 = (y * 5243) >> 19 and y % 100 as two 16-bit lanes.
-  const __m128i q2 = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi32(5243)), 3);
-  const __m128i r2 = _mm_sub_epi16(y, _mm_mullo_epi16(q2, _mm_set1_epi32(100)));
-  const __m128i z = _mm_or_si128(q2, _mm_slli_epi32(r2, 16));
-  // Each 16-bit lane: z < 100 into z / 10 = (z * 103) >> 10 and z % 10 as two bytes.
-  const __m128i q1 = _mm_mulhi_epu16(z, _mm_set1_epi16(103 << 6));
-  const __m128i r1 = _mm_sub_epi16(z, _mm_mullo_epi16(q1, _mm_set1_epi16(10)));
-  const __m128i digits = _mm_or_si128(q1, _mm_slli_epi16(r1, 8));
-  lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(digits));
-  hi = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(digits, digits)));
+/// The N digits of a decimal significand (d of exactly N digits, N = 17 or 9) as text, and how many of them are
+/// significant. The text stays in registers and each layout stores it whole, with fixed sizes, rather than placing
+/// digits one by one; the point goes in by blending the text with itself moved one byte on, not through memory (a
+/// load from bytes just stored at another offset would wait for the stores to complete).
+template <int N>
+class digit_text {
+  static_assert(N == 9 || N == 17);
+
+ public:
+  explicit digit_text(std::uint64_t d) noexcept {
+    const std::uint64_t first = d / powers_of_10[N - 1], rest = d - first * powers_of_10[N - 1];
+    first_ = static_cast<char>('0' + first);
+    // rest: the other N - 1 digits, as 8-digit halves (floats: one, the other zero).
+    const std::uint64_t hi = N == 17 ? rest / 100000000 : rest, lo = N == 17 ? rest - hi * 100000000 : 0;
+#if PRISM_SSE2
+    // Both halves at once, each 64-bit lane the steps of digit_bytes8: SSE2 halves the multiplies, the bottleneck of
+    // the scalar version (x86 is little-endian: lane order is byte order).
+    const __m128i v = _mm_set_epi64x(static_cast<long long>(lo), static_cast<long long>(hi));
+    // Each 64-bit lane: y < 10^8 into y / 10^4 and y % 10^4, with ceil(2^45 / 10^4) (exact below 10^8), then packed
+    // as four 32-bit lanes in reading order.
+    const __m128i q4 = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi32(static_cast<int>(3518437209u))), 45);
+    const __m128i r4 = _mm_sub_epi32(v, _mm_mul_epu32(q4, _mm_set1_epi32(10000)));
+    const __m128i y = _mm_or_si128(q4, _mm_slli_epi64(r4, 32));
+    // Each 32-bit lane: y < 10^4 into y / 100 = (y * 5243) >> 19 and y % 100 as two 16-bit lanes.
+    const __m128i q2 = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi32(5243)), 3);
+    const __m128i r2 = _mm_sub_epi16(y, _mm_mullo_epi16(q2, _mm_set1_epi32(100)));
+    const __m128i z = _mm_or_si128(q2, _mm_slli_epi32(r2, 16));
+    // Each 16-bit lane: z < 100 into z / 10 = (z * 103) >> 10 and z % 10 as two bytes.
+    const __m128i q1 = _mm_mulhi_epu16(z, _mm_set1_epi16(103 << 6));
+    const __m128i r1 = _mm_sub_epi16(z, _mm_mullo_epi16(q1, _mm_set1_epi16(10)));
+    const __m128i digits = _mm_or_si128(q1, _mm_slli_epi16(r1, 8));  // digits 1..16 as values
+    // The last nonzero digit: bsr of the nonzero lanes, a sentinel bit standing for the first digit.
+    const auto nonzero = static_cast<unsigned>(~_mm_movemask_epi8(_mm_cmpeq_epi8(digits, _mm_setzero_si128()))) &
+                         ((1u << (N - 1)) - 1);
+    n_ = std::bit_width(nonzero << 1 | 1);
+    rest_ = _mm_or_si128(digits, _mm_set1_epi8('0'));
+    all_ = _mm_or_si128(_mm_slli_si128(rest_, 1), _mm_cvtsi32_si128(first_));
 #else
-  lo = digit_bytes8(a);
-  hi = digit_bytes8(b);
+    rest_[0] = digit_bytes8(static_cast<std::uint32_t>(hi));
+    rest_[1] = digit_bytes8(static_cast<std::uint32_t>(lo));
+    const int zeros = rest_[1] == 0 ? 8 + std::countl_zero(rest_[0]) / 8 : std::countl_zero(rest_[1]) / 8;
+    n_ = 17 - zeros;  // floats: the zero second half counts among the zeros
+    rest_[0] += zeros_text;
+    rest_[1] += zeros_text;
 #endif
-}
+  }
+
+  /// Significant digits: N less the trailing zeros.
+  int significant() const noexcept { return n_; }
+
+  /// All N digits at p. Floats: 16 bytes, doubles: 17.
+  void put(char* p) const noexcept {
+#if PRISM_SSE2
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), all_);
+    if constexpr (N == 17) p[16] = last();
+#else
+    *p = first_;
+    put_rest(p + 1);
+#endif
+  }
+
+  /// The digits after the first at p. 16 bytes.
+  void put_rest(char* p) const noexcept {
+#if PRISM_SSE2
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), rest_);
+#else
+    store_text(p, rest_[0]);
+    store_text(p + 8, rest_[1]);
+#endif
+  }
+
+  /// The digits at p with a point after the first `point` (0 < point < significant()). Floats: 16 bytes, doubles:
+  /// 18.
+  void put_with_point(char* p, int point) const noexcept {
+#if PRISM_SSE2
+    // Bytes before the point from the digits, after it from the digits moved one on: masks from a sliding window.
+    alignas(16) static constexpr signed char window[33] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                           -1, -1, -1, -1, -1, -1};
+    const auto mask = [](int i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(window + 17 - i)); };
+    const __m128i before = mask(point), through = mask(point + 1);  // bytes < point, bytes <= point
+    const __m128i moved = _mm_slli_si128(all_, 1);
+    const __m128i dot = _mm_and_si128(_mm_xor_si128(before, through), _mm_set1_epi8('.'));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                     _mm_or_si128(_mm_or_si128(_mm_and_si128(before, all_), _mm_andnot_si128(through, moved)), dot));
+    if constexpr (N == 17) {  // digit 15 moved to byte 16, or the point there; digit 16 to byte 17
+      p[16] = point == 16 ? '.' : static_cast<char>(_mm_extract_epi16(all_, 7) >> 8);
+      p[17] = last();
+    }
+#else
+    put(p);
+    std::memmove(p + point + 1, p + point, static_cast<std::size_t>(n_ - point));
+    p[point] = '.';
+#endif
+  }
+
+  char first() const noexcept { return first_; }
+
+ private:
+#if PRISM_SSE2
+  char last() const noexcept { return static_cast<char>(_mm_extract_epi16(rest_, 7) >> 8); }
+  __m128i all_, rest_;  // the N digits (16 of them), and those after the first
+#else
+  std::uint64_t rest_[2];  // the digits after the first, in reading-order words
+#endif
+  char first_;
+  int n_;
+};
 
 /// The len digits of the integer c * 2^q (0 < q, value < 10^22): fixed text past the significand's precision shows
 /// the exact binary value, like printf. Rare, so past 64 bits a plain long division by 10^9 over 32-bit limbs.
-inline char* write_exact_integer(char* out, std::uint64_t c, int q, int len) noexcept {
+[[gnu::noinline]] inline char* write_exact_integer(char* out, std::uint64_t c, int q, int len) noexcept {
   const std::uint64_t hi = c >> (64 - q), lo = c << q;
   if (hi == 0) {
     write_digits_backwards(out + len, lo);
@@ -206,88 +343,50 @@ inline char* write_exact_integer(char* out, std::uint64_t c, int q, int len) noe
 }
 
 /// Writes dec = d * 10^k as std::to_chars does; c * 2^q is the binary value, needed only for exact fixed integers.
-/// N (17 for double, 9 for float) bounds d's digits: d is scaled to exactly N digits and turned into text words,
-/// whose zero digits count the trailing zeros, so that every store has a fixed size and the layout needs few branches.
+/// N (17 for double, 9 for float) bounds d's digits.
 template <int N>
 inline char* write_decimal(char* out, decimal dec, std::uint64_t c, int q) noexcept {
-  static_assert(N == 9 || N == 17);
   std::uint64_t d = dec.digits;
-  int len = N;
-  if (N == 9 || d < powers_of_10[N - 2]) {  // doubles: only subnormals; normal ones have 16 or 17 digits
-    len = count_digits(d);
-    d *= powers_of_10[N - len];
+  int x = dec.exponent + N - 1;  // exponent of the first digit, once d has N digits
+  // Normal doubles have 16 or 17 digits (scaled without a branch: either is as likely); subnormals and floats may
+  // have fewer.
+  if (N == 9 || d < powers_of_10[N - 2]) {
+    const int scale = N - count_digits(d);
+    d *= powers_of_10[scale];
+    x -= scale;
   } else {
     const bool short_one = d < powers_of_10[N - 1];
-    len -= short_one;
-    d = short_one ? d * 10 : d;
+    d *= 1 + 9 * std::uint64_t{short_one};  // a multiply, as the compiler turns a select into a branch
+    x -= short_one;
   }
-  std::uint64_t first = 0, tail[2] = {0, 0};  // the digits as text: the first, then N - 1 in reading-order words
-  if constexpr (N == 17) {
-    // Both quotients straight from d, side by side rather than one after the other.
-    const std::uint64_t hi = d / 100000000;
-    first = d / 10000000000000000;
-    digit_bytes16(static_cast<std::uint32_t>(hi - first * 100000000), static_cast<std::uint32_t>(d - hi * 100000000),
-                  tail[0], tail[1]);
-  } else {
-    first = d / 100000000;
-    tail[0] = digit_bytes8(static_cast<std::uint32_t>(d % 100000000));
-  }
-  // Trailing zero digits are zero bytes at the top of the last word (and of the one before if it is all zeros).
-  constexpr int last = N == 17 ? 1 : 0;
-  int zeros = std::countl_zero(tail[last]) / 8;
-  if constexpr (N == 17) zeros += tail[1] == 0 ? std::countl_zero(tail[0]) / 8 : 0;
-  const int n = N - zeros;               // significant digits
-  const int e = dec.exponent + len - n;  // exponent of the last one
-  first += '0';
-  tail[0] += zeros_text;
-  if constexpr (N == 17) tail[1] += zeros_text;
-  // All N digits in reading-order words: text[0] holds digits 0..7, text[1] 8..15, text[2] digit 16.
-  const std::uint64_t text[3] = {first | tail[0] << 8, tail[0] >> 56 | tail[1] << 8, tail[1] >> 56};
-  const auto put = [&](char* p) {  // the N digits at p
-    store_text(p, text[0]);
-    if constexpr (N == 17) store_text(p + 8, text[1]);
-    p[N - 1] = static_cast<char>(text[N / 8]);
-  };
+  const digit_text<N> text(d);
+  const int n = text.significant();
+  const int e = x - n + 1;  // exponent of the last significant digit
   // Fixed unless longer: "0.000123" ties "1.23e-04" at e = -(n + 3), "1230000" ties "1.23e+06" at e = 5 (one digit
   // drops the point from scientific, so one less each way).
   const int one = n == 1;
   const int lowest = -(n + 3) + one, highest = 5 - one;
   // One unsigned range check: two signed ones would be a branch on the exponent's sign, a coin toss on random data.
   if (static_cast<unsigned>(e - lowest) <= static_cast<unsigned>(highest - lowest)) {
+    const int point = x + 1;  // digits before the point
     if (e >= 0) {
-      if (e > 0 && q > 0) [[unlikely]] return write_exact_integer(out, c, q, n + e);
-      put(out);  // below 2^53, so at most N digits, the trailing zeros among them
-      return out + n + e;
+      if (e > 0 && q > 0) [[unlikely]] return write_exact_integer(out, c, q, point);
+      text.put(out);  // below 2^53: the zeros after the significant digits are among those written
+      return out + point;
     }
-    const int point = n + e;  // digits before the point
     if (point > 0) {
-      put(out + 1);  // the digits one place on: right for everything after the point
-      // Words before the point's own are the digits in place; in that word, digits before the point come from the
-      // digits, those after it from the moved ones: masks rather than a variable-length move.
-      const int word = point / 8, at = point % 8;
-      if (word > 0) store_text(out, text[0]);
-      if (N == 17 && word > 1) store_text(out + 8, text[1]);
-      if (point == N - 1) {  // the point's word would reach past the room; only the point itself is missing
-        out[point] = '.';
-      } else {
-        const std::uint64_t here = word > 0 ? text[1] : text[0];
-        const std::uint64_t moved = here << 8 | (word > 0 ? text[0] >> 56 : 0);
-        const std::uint64_t before = (std::uint64_t{1} << (8 * at)) - 1, dot = std::uint64_t{'.'} << (8 * at);
-        store_text(out + 8 * word, (here & before) | (moved & ~(before << 8 | 0xFF)) | dot);
-      }
+      text.put_with_point(out, point);
       return out + n + 1;
     }
     std::memcpy(out, "0.000", 5);
-    put(out + 2 - point);  // after 0..3 zeros
+    text.put(out + 2 - point);  // after 0..3 zeros
     return out + 2 - e;
   }
-  // Scientific: "d.ddd", or "d" alone; the point and the digits after it are written in any case.
-  out[0] = static_cast<char>(first);
+  // Scientific: "d.ddd", or "d" alone (the exponent then overwrites the point).
+  out[0] = text.first();
   out[1] = '.';
-  store_text(out + 2, tail[0]);
-  if constexpr (N == 17) store_text(out + 10, tail[1]);
+  text.put_rest(out + 2);
   char* p = out + n + (n > 1);
-  const int x = e + n - 1;
   std::memcpy(p, x < 0 ? "e-" : "e+", 2);
   const auto ax = static_cast<std::uint32_t>(x < 0 ? -x : x);
   const int hundreds = ax >= 100;
@@ -305,17 +404,21 @@ inline char* write_double(char* out, double v) noexcept {
   const auto bits = std::bit_cast<std::uint64_t>(v);
   *out = '-';
   out += bits >> 63;
-  if ((bits << 1) == 0) {
-    *out = '0';
-    return out + 1;
-  }
   const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
   const auto biased = static_cast<int>((bits >> 52) & 0x7FF);
   // Subnormals share the lowest exponent's scale; there the interval is regular on both sides.
   const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
   const int q = (biased == 0 ? 1 : biased) - 1075;
-  const dtoa_impl::decimal dec = fraction == 0 && biased > 1 ? dtoa_impl::to_decimal64_irregular(c, q)
-                                                             : dtoa_impl::to_decimal64(c, q);
+  dtoa_impl::decimal dec{0, 0};
+  if (fraction != 0 && biased != 0) [[likely]]
+    dec = dtoa_impl::to_decimal_fast<true>(c, q);
+  if (dec.digits == 0) [[unlikely]] {
+    if ((bits << 1) == 0) {
+      *out = '0';
+      return out + 1;
+    }
+    dec = fraction == 0 && biased > 1 ? dtoa_impl::to_decimal64_irregular(c, q) : dtoa_impl::to_decimal64(c, q);
+  }
   return dtoa_impl::write_decimal<17>(out, dec, c, q);
 }
 
@@ -325,16 +428,21 @@ inline char* write_float(char* out, float v) noexcept {
   const auto bits = std::bit_cast<std::uint32_t>(v);
   *out = '-';
   out += bits >> 31;
-  if ((bits << 1) == 0) {
-    *out = '0';
-    return out + 1;
-  }
   const std::uint32_t fraction = bits & ((std::uint32_t{1} << 23) - 1);
   const auto biased = static_cast<int>((bits >> 23) & 0xFF);
   const std::uint32_t c = biased == 0 ? fraction : fraction | (std::uint32_t{1} << 23);
   const int q = (biased == 0 ? 1 : biased) - 150;
-  const bool irregular = fraction == 0 && biased > 1;
-  return dtoa_impl::write_decimal<9>(out, dtoa_impl::to_decimal32(c, q, irregular), c, q);
+  dtoa_impl::decimal dec{0, 0};
+  if (fraction != 0 && biased != 0) [[likely]]
+    dec = dtoa_impl::to_decimal_fast<false>(c, q);
+  if (dec.digits == 0) [[unlikely]] {
+    if ((bits << 1) == 0) {
+      *out = '0';
+      return out + 1;
+    }
+    dec = dtoa_impl::to_decimal32(c, q, fraction == 0 && biased > 1);
+  }
+  return dtoa_impl::write_decimal<9>(out, dec, c, q);
 }
 
 }  // namespace prism::json::detail

@@ -93,7 +93,7 @@ constexpr bool is_whitespace(char ch) noexcept {
   return static_cast<unsigned char>(ch) <= ' ' && ((mask >> static_cast<unsigned char>(ch)) & 1);
 }
 
-#if defined(__SSE2__)
+#if PRISM_SSE2
 /// Bit i set when byte i of the 16 at p is not whitespace.
 inline unsigned non_whitespace_bits(const char* p) noexcept {
   __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -105,7 +105,7 @@ inline unsigned non_whitespace_bits(const char* p) noexcept {
 
 /// Runs of whitespace longer than a byte or two are indentation: 16 bytes at a time.
 [[gnu::noinline]] inline const char* skip_whitespace_run(const char* p, const char* e) noexcept {
-#if defined(__SSE2__)
+#if PRISM_SSE2
   while (e - p >= 16) {
     unsigned other = non_whitespace_bits(p);
     if (other != 0) return p + std::countr_zero(other);
@@ -120,7 +120,7 @@ inline const char* skip_whitespace(const char* p, const char* e) noexcept {
   if (p == e || !is_whitespace(*p)) [[likely]]
     return p;
   if (++p == e || !is_whitespace(*p)) return p;  // one separating space: the common case after ':' and ','
-#if defined(__SSE2__)
+#if PRISM_SSE2
   if (e - p >= 16) {  // a newline's indentation usually ends within 16 bytes: one step without a call
     unsigned other = non_whitespace_bits(p);
     if (other != 0) return p + std::countr_zero(other);
@@ -336,7 +336,7 @@ struct scan_stop {
 inline scan_stop scan_plain(const char* p, const char* e) noexcept {
   auto u = reinterpret_cast<const unsigned char*>(p);
   auto ue = reinterpret_cast<const unsigned char*>(e);
-#if defined(__SSE2__)
+#if PRISM_SSE2
   for (;;) {
     auto n = static_cast<std::size_t>(ue - u);
     if (n == 0) return {e, false};

@@ -6,10 +6,9 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include "../../core/detail/simd.hpp"
+
+#if PRISM_SSE2 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define PRISM_AVX2_STRINGS 1  ///< long strings take a 32-byte AVX2 path when the CPU has it, chosen at run time
 #endif
@@ -131,7 +130,7 @@ inline char* write_code_point_escaped(char* out, char32_t cp) noexcept {
   return write_u_escape(out, 0xDC00 + (cp & 0x3FF));
 }
 
-#if defined(__SSE2__)
+#if PRISM_SSE2
 /// 16 bytes at a time with SSE2, the x86-64 baseline: which bytes need escaping and which break UTF-8.
 /// Validation is the continuation-counting method: every byte after a lead byte must be a continuation
 /// byte and no other byte may be one, plus the range checks that exclude overlong forms, surrogates,
