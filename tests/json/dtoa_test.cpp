@@ -214,6 +214,26 @@ TEST(Dtoa, FixedVersusScientificBoundariesAndTiesMatchToChars) {
   }
 }
 
+// Values read from short decimals, and their neighbours, lie close to the boundaries of their rounding intervals
+// and to ties, where the fast path hands over to the exact one: both must agree with std::to_chars.
+TEST(Dtoa, ShortDecimalsAndTheirNeighboursMatchToChars) {
+  differential<double> d;
+  differential<float> f;
+  std::mt19937_64 rng(2026);
+  for (int i = 0; i < 200000; ++i) {
+    const int digits = 1 + static_cast<int>(rng() % 17);
+    std::string text = std::to_string(1 + rng() % 9);
+    for (int j = 1; j < digits; ++j) text += static_cast<char>('0' + rng() % 10);
+    text += "e" + std::to_string(static_cast<int>(rng() % 640) - 330);
+    const double v = std::strtod(text.c_str(), nullptr);
+    const float w = std::strtof(text.c_str(), nullptr);
+    for (double x : {v, std::nextafter(v, 0.0), std::nextafter(v, HUGE_VAL)})
+      if (std::isfinite(x) && x != 0) d.check(x);
+    for (float x : {w, std::nextafter(w, 0.0f), std::nextafter(w, HUGE_VALF)})
+      if (std::isfinite(x) && x != 0) f.check(x);
+  }
+}
+
 // Past 2^53 a fixed integer's digits are the exact binary value's, not the shortest digits padded with zeros.
 TEST(Dtoa, LargeFixedIntegersShowTheExactBinaryValue) {
   differential<double> d;
