@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <nlohmann/json.hpp>
 
 namespace app {
@@ -219,6 +220,79 @@ TEST(Write, ErrorNamesThePath) {
   ASSERT_FALSE(r2.has_value());
   EXPECT_EQ(r2.error().path, R"($.by_name["k"ey"].v)");
   EXPECT_EQ(json_of(m, {.nonfinite_as_null = true}), R"({"items":[],"by_name":{"k\"ey":{"v":null}}})");
+}
+
+namespace flat {
+struct sample {
+  std::uint32_t id;
+  double x, y, z, w;
+};
+struct mixed {
+  sample s;
+  std::pair<int, double> p;
+  std::array<float, 2> f;
+  bool on;
+  std::nullptr_t nothing;
+  std::int8_t small;
+  std::tuple<> none;
+};
+struct camel : prism::view {
+  static constexpr auto naming = prism::camel_case;
+};
+struct two_words {
+  int first_value;
+  double second_value;
+};
+}  // namespace flat
+
+/// The compact text of the pretty output: flat values take their own path in compact output only, so this is the
+/// token-by-token text to compare them with.
+std::string compact_of_pretty(const std::string& pretty) {
+  std::string out;
+  for (char ch : pretty)
+    if (ch != ' ' && ch != '\n') out += ch;
+  return out;
+}
+
+// Records, tuples and arrays of numbers are written through one cursor with their separators known ahead: the text
+// is the token path's, across buffer refills, under views, for non-finite numbers and at the depth limit.
+TEST(Write, FixedShapeValuesMatchTheTokenPath) {
+  using prism::json::detail::flat_depth;
+  static_assert(flat_depth<prism::default_view, flat::mixed>() == 2 && flat_depth<flat::camel, flat::two_words>() == 1);
+  static_assert(flat_depth<prism::default_view, app::shape>() == -1);  // a string, a vector, an optional
+  flat::mixed m{{7, 1.5, -2.25, 0.1, 1e300}, {3, 0.5}, {0.25f, -1e-7f}, true, nullptr, -128, {}};
+  EXPECT_EQ(json_of(m), R"({"s":{"id":7,"x":1.5,"y":-2.25,"z":0.1,"w":1e+300},"p":[3,0.5],"f":[0.25,-1e-07],)"
+                        R"("on":true,"nothing":null,"small":-128,"none":[]})");
+  EXPECT_EQ(json_of(m), compact_of_pretty(json_of(m, {.indent = 2})));
+  std::string camel;
+  ASSERT_TRUE(prism::json::write(flat::two_words{1, 2.5}, camel, flat::camel{}).has_value());
+  EXPECT_EQ(camel, R"({"firstValue":1,"secondValue":2.5})");
+
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> coord(-1000, 1000);
+  std::vector<flat::sample> samples(2000);
+  for (auto& s : samples) s = {static_cast<std::uint32_t>(rng()), coord(rng), coord(rng), coord(rng), coord(rng)};
+  const std::string whole = json_of(samples);
+  EXPECT_EQ(whole, compact_of_pretty(json_of(samples, {.indent = 1})));
+  char buf[64];
+  std::string flushed;
+  prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) { return flushed.append(c), true; });
+  ASSERT_TRUE(prism::json::write(samples, sink).has_value());
+  EXPECT_EQ(flushed, whole);
+
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<std::array<double, 2>> points{{1, 2}, {nan, 3}};
+  auto r = prism::json::to_string(points);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error().code, prism::error_code::non_finite_number);
+  EXPECT_EQ(r.error().path, "$[1][0]");
+  EXPECT_EQ(json_of(points, {.nonfinite_as_null = true}), "[[1,2],[null,3]]");
+
+  std::vector<std::array<std::array<int, 1>, 1>> deep{{{{5}}}};
+  EXPECT_EQ(json_of(deep, {.max_depth = 3}), "[[[5]]]");
+  auto d = prism::json::to_string(deep, {.max_depth = 2});
+  ASSERT_FALSE(d.has_value());
+  EXPECT_EQ(d.error().code, prism::error_code::depth_exceeded);
 }
 
 TEST(Write, YearsOutsideRfc3339AreAnError) {

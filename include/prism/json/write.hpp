@@ -1,9 +1,12 @@
 // prism: typed JSON writing. Walks a value by its kind (core/kind.hpp) and drives json::writer.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <functional>
 #include <span>
 #include <string>
@@ -100,6 +103,221 @@ void write_base64(W& w, std::span<const std::byte> b) {
 template <class View, class W, class T>
 void write_value(W& w, const T& v);
 
+// ---- values of a fixed shape, written token after token through one cursor --------------------------------------
+//
+// A value is flat when its JSON has no optional parts, no text of unbounded length and nothing chosen at run time
+// but the digits of its numbers: booleans, numbers and nulls, and records, tuples and std::arrays of flat values.
+// Their separators and keys are known ahead, so the typed writer writes them through one writer::cursor, checking
+// room in registers, with no per-token separator state. Sequences of flat elements (a vector of points) take the
+// same path, element after element. The text is the same as token by token; only the bookkeeping differs.
+
+template <class View, class T>
+consteval int flat_depth();
+
+/// Whether slot S of record T (field type F) is always written as a plain key and value in View.
+template <class View, class T, std::size_t S, class F>
+consteval bool plain_slot() {
+  using L = view_record<View, T>;
+  using R = std::remove_cvref_t<decltype(prism::detail::omit_rule<View, T, S>())>;
+  constexpr bool kept = std::is_same_v<R, never_t> || std::is_same_v<R, when_null_t> || std::is_same_v<R, when_empty_t>;
+  using key = field_key<View, T, S>;
+  return kept && !may_be_null<F> && L::represent_modifier(S) == L::npos && key::ascii && key::size <= 32;
+}
+
+/// The nesting a flat value adds (0 for a number), or -1 when T is not flat in View.
+template <class View, class T>
+consteval int flat_depth() {
+  constexpr kind k = kind_of<T>;
+  if constexpr (treatment_of<View, T> == treatment::default_view) {
+    return flat_depth<default_view, T>();
+  } else if constexpr (treatment_of<View, T> == treatment::represented) {
+    return -1;
+  } else if constexpr (k == kind::null || k == kind::boolean || k == kind::integer || k == kind::floating) {
+    return 0;
+  } else if constexpr (k == kind::sequence && prism::detail::fixed_extent<T> != std::size_t(-1)) {
+    using E = std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>;
+    return flat_depth<View, E>() < 0 ? -1 : flat_depth<View, E>() + 1;
+  } else if constexpr (k == kind::tuple) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      int depth = 0;
+      for (int d : {0, flat_depth<View, std::tuple_element_t<I, T>>()...}) depth = d < 0 || depth < 0 ? -1 : std::max(depth, d);
+      return depth < 0 ? -1 : depth + 1;
+    }(std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (k == kind::record) {
+    using L = view_record<View, T>;
+    if constexpr (L::size != L::kept) {  // fields the view computes
+      return -1;
+    } else {
+      return []<std::size_t... S>(std::index_sequence<S...>) {
+        int depth = 0;
+        for (int d : {0, (plain_slot<View, T, S, field_type_of<T, L::source[S]>>()
+                              ? flat_depth<View, field_type_of<T, L::source[S]>>()
+                              : -1)...})
+          depth = d < 0 || depth < 0 ? -1 : std::max(depth, d);
+        return depth < 0 ? -1 : depth + 1;
+      }(std::make_index_sequence<L::size>{});
+    }
+  } else {
+    return -1;
+  }
+}
+
+/// The room a flat scalar's text needs (write_integer and write_double use theirs as scratch).
+template <class T>
+constexpr std::size_t scalar_room = kind_of<T> == kind::floating ? (sizeof(T) == 4 ? max_float_chars : max_double_chars)
+                                  : kind_of<T> == kind::integer ? max_integer_chars
+                                                                : 5;  // true, false, null
+
+/// Calls f(value) for each field, element or member of flat v, in order.
+template <class View, class T, class F>
+void for_each_flat_part(const T& v, F&& f) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::record) {
+    using L = view_record<View, T>;
+    [&]<std::size_t... S>(std::index_sequence<S...>) {
+      (f(get_field<L::source[S]>(v)), ...);
+    }(std::make_index_sequence<L::size>{});
+  } else if constexpr (k == kind::tuple) {
+    std::apply([&](const auto&... e) { (f(e), ...); }, v);
+  } else {
+    for (const auto& e : v) f(e);
+  }
+}
+
+/// Whether every number in flat v is finite: the one thing about a flat value known only at run time that the token
+/// path handles (as null or as an error, by option).
+template <class View, class T>
+bool all_finite(const T& v) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (treatment_of<View, T> == treatment::default_view) {
+    return all_finite<default_view>(v);
+  } else if constexpr (k == kind::floating) {
+    return std::isfinite(v);
+  } else if constexpr (k == kind::record || k == kind::tuple || k == kind::sequence) {
+    bool finite = true;
+    for_each_flat_part<View>(v, [&](const auto& part) { finite &= all_finite<View>(part); });
+    return finite;
+  } else {
+    return true;
+  }
+}
+
+/// A flat number, boolean or null at p, in the room scalar_room gives it.
+template <class T>
+char* put_scalar(char* p, const T& v) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::floating) {  // finite (see write_flat)
+    if constexpr (sizeof(T) == 4) return write_float(p, v);
+    else return write_double(p, v);
+  } else if constexpr (k == kind::integer) {
+    return write_integer(p, v);
+  } else if constexpr (k == kind::boolean) {
+    std::memcpy(p, v ? "true" : "false", 5);
+    return p + 5 - v;
+  } else {
+    std::memcpy(p, "null", 4);
+    return p + 4;
+  }
+}
+
+template <class View, class T, std::size_t S, class W, class V>
+typename W::cursor put_flat_field(W& w, typename W::cursor c, const V& value);
+
+/// Writes flat v at cursor c, after a comma when `comma`; its numbers are finite.
+template <class View, class W, class T>
+typename W::cursor put_flat(W& w, typename W::cursor c, const T& v, bool comma) {
+  constexpr kind k = kind_of<T>;
+  if constexpr (treatment_of<View, T> == treatment::default_view) {
+    return put_flat<default_view>(w, c, v, comma);
+  } else if constexpr (k == kind::record || k == kind::tuple || k == kind::sequence) {
+    constexpr char open = k == kind::record ? '{' : '[';
+    c = w.room(c, 2);
+    *c.pos = ',';
+    c.pos += comma;
+    *c.pos++ = open;
+    if constexpr (k == kind::record) {
+      using L = view_record<View, T>;
+      [&]<std::size_t... S>(std::index_sequence<S...>) {
+        ((c = put_flat_field<View, T, S>(w, c, get_field<L::source[S]>(v))), ...);
+      }(std::make_index_sequence<L::size>{});
+    } else {
+      bool later = false;
+      for_each_flat_part<View>(v, [&](const auto& part) {
+        c = put_flat<View>(w, c, part, later);
+        later = true;
+      });
+    }
+    c = w.room(c, 1);
+    *c.pos++ = static_cast<char>(open + 2);  // '}' and ']' follow '{' and '[' by two
+    return c;
+  } else {
+    c = w.room(c, 1 + scalar_room<T>);
+    *c.pos = ',';
+    c.pos += comma;
+    c.pos = put_scalar(c.pos, v);
+    return c;
+  }
+}
+
+/// Slot S of a flat record: comma, key and value, with one room check when the value is a number.
+template <class View, class T, std::size_t S, class W, class V>
+typename W::cursor put_flat_field(W& w, typename W::cursor c, const V& value) {
+  using key = field_key<View, T, S>;
+  constexpr bool scalar = flat_depth<View, V>() == 0;
+  c = w.room(c, 1 + key::size + (scalar ? scalar_room<V> : 0));
+  *c.pos = ',';
+  c.pos += S != 0;
+  std::memcpy(c.pos, key::text.data(), key::size);
+  c.pos += key::size;
+  if constexpr (scalar) c.pos = put_scalar(c.pos, value);
+  else c = put_flat<View>(w, c, value, false);
+  return c;
+}
+
+/// Writes flat v (or, for a sequence of flat elements, each element) through one cursor. Returns false, having
+/// written nothing, when v holds a number that is not finite or would nest deeper than the options allow: the token
+/// path then writes null or reports the error with its path.
+template <class View, class W, class T>
+bool write_flat(W& w, const T& v) {
+  constexpr std::size_t depth = [] {
+    if constexpr (flat_depth<View, T>() >= 0) return flat_depth<View, T>();
+    else return flat_depth<View, std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>>() + 1;
+  }();
+  if (w.depth() + depth > w.options().max_depth) [[unlikely]]
+    return false;
+  if (!all_finite<View>(v)) [[unlikely]]
+    return false;
+  auto c = w.begin_tokens(0);
+  if constexpr (flat_depth<View, T>() >= 0) {
+    c = put_flat<View>(w, c, v, false);
+  } else {  // a sequence of flat elements
+    c = w.room(c, 1);
+    *c.pos++ = '[';
+    bool later = false;
+    for (const auto& e : v) {
+      c = put_flat<View>(w, c, e, later);
+      later = true;
+    }
+    c = w.room(c, 1);
+    *c.pos++ = ']';
+  }
+  w.end_tokens(c);
+  return true;
+}
+
+/// Whether write_value takes the flat path for T: a flat container or record, or a sequence of flat elements.
+template <class View, class W, class T>
+consteval bool takes_flat_path() {
+  if constexpr (W::pretty || treatment_of<View, T> != treatment::usual) {
+    return false;
+  } else if constexpr (kind_of<T> == kind::sequence) {
+    using E = std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>;
+    return flat_depth<View, E>() >= 0;
+  } else {
+    return (kind_of<T> == kind::record || kind_of<T> == kind::tuple) && flat_depth<View, T>() >= 0;
+  }
+}
+
 /// Writes v as representation `rep` carries it (see core/view.hpp).
 template <class View, class W, class Rep, class V>
 void write_represented(W& w, const Rep& rep, const V& v) {
@@ -166,6 +384,10 @@ void write_map_key(W& w, const K& k) {
 template <class View, class W, class T>
 void write_value(W& w, const T& v) {
   constexpr kind k = kind_of<T>;
+  if constexpr (takes_flat_path<View, W, T>()) {
+    if (write_flat<View>(w, v)) [[likely]]
+      return;
+  }
   if constexpr (treatment_of<View, T> == treatment::default_view) {
     write_value<default_view>(w, v);
   } else if constexpr (treatment_of<View, T> == treatment::represented) {

@@ -173,6 +173,31 @@ class writer {
     bytes(json.data(), json.size());
   }
 
+  /// A cursor for writing many small tokens in a row, such as a value whose shape is known ahead (the typed writer
+  /// uses it for records and arrays of numbers): the caller writes separators and tokens itself, checking room
+  /// through room(), which keeps the cursor in registers, and hands it back with end_tokens(). Compact output only.
+  struct cursor {
+    char* pos;
+    char* end;
+  };
+  static constexpr bool pretty = Pretty;
+  /// Starts a value: writes the separator before it and returns a cursor with room for n bytes.
+  cursor begin_tokens(std::size_t n) {
+    static_assert(!Pretty, "prism: token cursors write compact output only");
+    char* p = value_prefix(n);
+    return {p, end_};
+  }
+  /// c with room for n bytes (n <= io::min_window).
+  [[gnu::always_inline]] cursor room(cursor c, std::size_t n) {
+    if (static_cast<std::size_t>(c.end - c.pos) < n) [[unlikely]] {
+      refill_at(c.pos, n);
+      return {pos_, end_};
+    }
+    return c;
+  }
+  /// Ends the value begun with begin_tokens(), written up to c.pos.
+  void end_tokens(cursor c) noexcept { pos_ = c.pos; }
+
   /// Room for n bytes (n <= io::min_window) at cursor(); advance with commit(). For writers of
   /// fixed-width items that want to format straight into the sink.
   [[gnu::always_inline]] char* reserve(std::size_t n) {
@@ -215,8 +240,9 @@ class writer {
  private:
   static constexpr unsigned char kind_object = 1, kind_array = 2;
 
-  [[gnu::noinline]] void refill(std::size_t n) {
-    io::window w = sink_.next(pos_, n);
+  [[gnu::noinline]] void refill(std::size_t n) { refill_at(pos_, n); }
+  [[gnu::noinline]] void refill_at(char* pos, std::size_t n) {
+    io::window w = sink_.next(pos, n);
     pos_ = w.pos;
     end_ = w.end;
   }

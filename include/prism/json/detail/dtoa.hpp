@@ -193,6 +193,14 @@ static_assert([] {
   return {pick(vb, vbl, vbr, c & 1), k};
 }
 
+/// The exact path for a double the fast path leaves. Subnormals share the lowest exponent's scale; there the interval
+/// is regular on both sides.
+[[gnu::noinline]] inline decimal to_decimal64_exact(std::uint64_t fraction, int biased) noexcept {
+  const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
+  const int q = (biased == 0 ? 1 : biased) - 1075;
+  return fraction == 0 && biased > 1 ? to_decimal64_irregular(c, q) : to_decimal64(c, q);
+}
+
 /// Shortest decimal of c * 2^q (float), exactly, for what the fast path leaves, with the table's upper 64 bits rounded
 /// up; checked for every float too.
 [[gnu::noinline]] inline decimal to_decimal32(std::uint32_t c, int q, bool irregular) noexcept {
@@ -342,10 +350,10 @@ class digit_text {
   return end;
 }
 
-/// Writes dec = d * 10^k as std::to_chars does; c * 2^q is the binary value, needed only for exact fixed integers.
-/// N (17 for double, 9 for float) bounds d's digits.
+/// Writes dec = d * 10^k as std::to_chars does. N (17 for double, 9 for float) bounds d's digits; bits are the
+/// value's, needed only for fixed integers past the significand's precision, whose text is the exact binary value.
 template <int N>
-inline char* write_decimal(char* out, decimal dec, std::uint64_t c, int q) noexcept {
+inline char* write_decimal(char* out, decimal dec, std::uint64_t bits) noexcept {
   std::uint64_t d = dec.digits;
   int x = dec.exponent + N - 1;  // exponent of the first digit, once d has N digits
   // Normal doubles have 16 or 17 digits (scaled without a branch: either is as likely); subnormals and floats may
@@ -370,7 +378,13 @@ inline char* write_decimal(char* out, decimal dec, std::uint64_t c, int q) noexc
   if (static_cast<unsigned>(e - lowest) <= static_cast<unsigned>(highest - lowest)) {
     const int point = x + 1;  // digits before the point
     if (e >= 0) {
-      if (e > 0 && q > 0) [[unlikely]] return write_exact_integer(out, c, q, point);
+      constexpr int significand_bits = N == 17 ? 52 : 23, bias = N == 17 ? 1075 : 150;
+      const int q = static_cast<int>(bits >> significand_bits & (N == 17 ? 0x7FF : 0xFF)) - bias;
+      if (e > 0 && q > 0) [[unlikely]] {
+        const std::uint64_t implicit = std::uint64_t{1} << significand_bits;
+        const std::uint64_t c = (bits & (implicit - 1)) | implicit;
+        return write_exact_integer(out, c, q, point);
+      }
       text.put(out);  // below 2^53: the zeros after the significant digits are among those written
       return out + point;
     }
@@ -406,20 +420,17 @@ inline char* write_double(char* out, double v) noexcept {
   out += bits >> 63;
   const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
   const auto biased = static_cast<int>((bits >> 52) & 0x7FF);
-  // Subnormals share the lowest exponent's scale; there the interval is regular on both sides.
-  const std::uint64_t c = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
-  const int q = (biased == 0 ? 1 : biased) - 1075;
   dtoa_impl::decimal dec{0, 0};
-  if (fraction != 0 && biased != 0) [[likely]]
-    dec = dtoa_impl::to_decimal_fast<true>(c, q);
+  if (fraction != 0 && biased != 0) [[likely]]  // normal, with a regular interval
+    dec = dtoa_impl::to_decimal_fast<true>(fraction | (std::uint64_t{1} << 52), biased - 1075);
   if (dec.digits == 0) [[unlikely]] {
     if ((bits << 1) == 0) {
       *out = '0';
       return out + 1;
     }
-    dec = fraction == 0 && biased > 1 ? dtoa_impl::to_decimal64_irregular(c, q) : dtoa_impl::to_decimal64(c, q);
+    dec = dtoa_impl::to_decimal64_exact(fraction, biased);
   }
-  return dtoa_impl::write_decimal<17>(out, dec, c, q);
+  return dtoa_impl::write_decimal<17>(out, dec, bits);
 }
 
 /// Writes a finite float as its shortest round-trip decimal text as a float (0.1f is "0.1"), byte-identical to
@@ -430,19 +441,19 @@ inline char* write_float(char* out, float v) noexcept {
   out += bits >> 31;
   const std::uint32_t fraction = bits & ((std::uint32_t{1} << 23) - 1);
   const auto biased = static_cast<int>((bits >> 23) & 0xFF);
-  const std::uint32_t c = biased == 0 ? fraction : fraction | (std::uint32_t{1} << 23);
-  const int q = (biased == 0 ? 1 : biased) - 150;
   dtoa_impl::decimal dec{0, 0};
   if (fraction != 0 && biased != 0) [[likely]]
-    dec = dtoa_impl::to_decimal_fast<false>(c, q);
+    dec = dtoa_impl::to_decimal_fast<false>(fraction | (std::uint32_t{1} << 23), biased - 150);
   if (dec.digits == 0) [[unlikely]] {
     if ((bits << 1) == 0) {
       *out = '0';
       return out + 1;
     }
-    dec = dtoa_impl::to_decimal32(c, q, fraction == 0 && biased > 1);
+    // Subnormals share the lowest exponent's scale; there the interval is regular on both sides.
+    const std::uint32_t c = biased == 0 ? fraction : fraction | (std::uint32_t{1} << 23);
+    dec = dtoa_impl::to_decimal32(c, (biased == 0 ? 1 : biased) - 150, fraction == 0 && biased > 1);
   }
-  return dtoa_impl::write_decimal<9>(out, dec, c, q);
+  return dtoa_impl::write_decimal<9>(out, dec, bits);
 }
 
 }  // namespace prism::json::detail
