@@ -114,8 +114,9 @@ inline u128 sub128(u128 a, u128 b, std::uint64_t borrow_in) noexcept {
 /// is wider is exact; a value closer to a boundary, or to a tie between two integers, returns digits = 0 for the exact
 /// path below: every exact tie or boundary, and otherwise about one double in 2^57, one float in 2^34. A carry that
 /// the error pushes into s moves r across a multiple of ten by as much as it moves s, so the result stands.
+/// Returns false, leaving `out` alone, for those.
 template <bool Double>
-inline decimal to_decimal_fast(std::uint64_t c, int q) noexcept {
+inline bool to_decimal_fast(std::uint64_t c, int q, decimal& out) noexcept {
   const int k = flog10_pow2(q);
   const int h = q + flog2_pow10(-k) + 1;
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
@@ -143,7 +144,8 @@ inline decimal to_decimal_fast(std::uint64_t c, int q) noexcept {
   std::uint64_t digits = s + (f >> 63);
   digits = r + half > ten ? below + 10 : digits;
   digits = r < half ? below : digits;
-  return {close ? 0 : digits, k};
+  out = {digits, k};
+  return !close;
 }
 
 // The fast path's half-ulp shift: a regular value's h is 1..4 (2^(h-1) <= an ulp < 10 units, the power >= 2^127).
@@ -358,10 +360,15 @@ inline char* write_decimal(char* out, decimal dec, std::uint64_t bits) noexcept 
   int x = dec.exponent + N - 1;  // exponent of the first digit, once d has N digits
   // Normal doubles have 16 or 17 digits (scaled without a branch: either is as likely); subnormals and floats may
   // have fewer.
-  if (N == 9 || d < powers_of_10[N - 2]) {
-    const int scale = N - count_digits(d);
+  const auto scale_to = [&](int n) {
+    const int scale = N - n;
     d *= powers_of_10[scale];
     x -= scale;
+  };
+  if constexpr (N == 9) {
+    scale_to(count_digits(d));
+  } else if (d < powers_of_10[N - 2]) [[unlikely]] {
+    scale_to(count_digits(d));
   } else {
     const bool short_one = d < powers_of_10[N - 1];
     d *= 1 + 9 * std::uint64_t{short_one};  // a multiply, as the compiler turns a select into a branch
@@ -420,10 +427,10 @@ inline char* write_double(char* out, double v) noexcept {
   out += bits >> 63;
   const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
   const auto biased = static_cast<int>((bits >> 52) & 0x7FF);
-  dtoa_impl::decimal dec{0, 0};
-  if (fraction != 0 && biased != 0) [[likely]]  // normal, with a regular interval
-    dec = dtoa_impl::to_decimal_fast<true>(fraction | (std::uint64_t{1} << 52), biased - 1075);
-  if (dec.digits == 0) [[unlikely]] {
+  dtoa_impl::decimal dec;
+  const bool fast = fraction != 0 && biased != 0 &&  // normal, with a regular interval
+                    dtoa_impl::to_decimal_fast<true>(fraction | (std::uint64_t{1} << 52), biased - 1075, dec);
+  if (!fast) [[unlikely]] {
     if ((bits << 1) == 0) {
       *out = '0';
       return out + 1;
@@ -441,10 +448,10 @@ inline char* write_float(char* out, float v) noexcept {
   out += bits >> 31;
   const std::uint32_t fraction = bits & ((std::uint32_t{1} << 23) - 1);
   const auto biased = static_cast<int>((bits >> 23) & 0xFF);
-  dtoa_impl::decimal dec{0, 0};
-  if (fraction != 0 && biased != 0) [[likely]]
-    dec = dtoa_impl::to_decimal_fast<false>(fraction | (std::uint32_t{1} << 23), biased - 150);
-  if (dec.digits == 0) [[unlikely]] {
+  dtoa_impl::decimal dec;
+  const bool fast = fraction != 0 && biased != 0 &&
+                    dtoa_impl::to_decimal_fast<false>(fraction | (std::uint32_t{1} << 23), biased - 150, dec);
+  if (!fast) [[unlikely]] {
     if ((bits << 1) == 0) {
       *out = '0';
       return out + 1;
