@@ -195,7 +195,8 @@ def run_line(ctx, res, what):
     reps = max(r["reps"] for r in res.values())
     return (f"Benchmark run {ctx.get('date', '?')} on {ctx.get('host_name', '?')}: {ctx.get('num_cpus', '?')} CPUs "
             f"at {ctx.get('mhz_per_cpu', '?')} MHz, Google Benchmark "
-            f"(library built as {ctx.get('library_build_type', '?')}). Medians of {reps} repetitions; "
+            f"(library built as {ctx.get('library_build_type', '?')}). Medians of {reps} repetitions "
+            "in random interleaved order; "
             f"MB/s counts {what} (MB = 10^6 bytes); cv is the coefficient of "
             "variation of MB/s across repetitions.")
 

@@ -9,7 +9,8 @@
 # build/bench/bench.json (writer), build/bench/read_bench.json (reader) and build/bench/view_bench.json (views),
 # build/bench/bin_bench.json (binary format), the executable sizes to build/bench/exe_size.md.
 #   bash bench/run.sh [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
-# Environment: DATA (default ../shared/data/json), REPS (default 3), VIEW_REPS (default 30), RUNS (compile-cost
+# Environment: DATA (default ../shared/data/json), REPS (default 3: binary format), JSON_REPS (default 15: writer and
+# reader, interleaved), VIEW_REPS (default 30), RUNS (compile-cost
 # runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
 # include/ files).
 set -euo pipefail
@@ -18,6 +19,7 @@ root=$PWD
 build=build/bench
 data=${DATA:-$root/../shared/data/json}
 reps=${REPS:-3}
+json_reps=${JSON_REPS:-15}
 view_reps=${VIEW_REPS:-30}
 
 # Which prism was measured: others change include/ while benchmarks run, so say exactly.
@@ -39,13 +41,17 @@ cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_vie
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
-echo "== writer benchmark ($reps repetitions, load average before: $load_before) =="
-"$build/bench/prism_json_bench" --benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true \
+# Writer and reader: short repetitions in random interleaved order, so that the shared machine's drifts (its speed
+# moves by up to 1.4x for seconds at a time) fall on prism and its peers alike rather than on whichever ran then.
+echo "== writer benchmark ($json_reps interleaved repetitions, load average before: $load_before) =="
+"$build/bench/prism_json_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
+  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
   --benchmark_out="$build/bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
-echo "== reader benchmark ($reps repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
-"$build/bench/prism_json_read_bench" --benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true \
+echo "== reader benchmark ($json_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
+"$build/bench/prism_json_read_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
+  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
   --benchmark_out="$build/read_bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
@@ -69,7 +75,7 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
 
 {
   env_set=""
-  for v in DATA REPS VIEW_REPS RUNS; do [ -n "${!v:-}" ] && env_set="$env_set$v=${!v} "; done
+  for v in DATA REPS JSON_REPS VIEW_REPS RUNS; do [ -n "${!v:-}" ] && env_set="$env_set$v=${!v} "; done
   echo "Command: \`${env_set}bash bench/run.sh${*:+ $*}\` (g++ Release, -O3 -DNDEBUG, no -march)"
   echo
   echo "Library: prism $LIBRARY_STATE"

@@ -2,6 +2,7 @@
 // this same class, so hand-written parts and typed values mix freely.
 #include <prism/prism.hpp>
 
+#include <charconv>
 #include <cstdio>
 #include <string>
 
@@ -23,6 +24,21 @@ int main() {
   w.end_array();
   w.key("next");
   w.value("/items?page=2");
+
+  // Many small tokens in a row through one cursor: the separators by hand, room checked in registers.
+  w.key("bbox");
+  auto c = w.begin_tokens(1);  // the separator this value needs, then room for '['
+  *c.pos++ = '[';
+  bool first = true;
+  for (int v : {0, 0, 640, 480}) {
+    c = w.room(c, 12);  // a comma and an int
+    if (!first) *c.pos++ = ',';
+    c.pos = std::to_chars(c.pos, c.end, v).ptr;
+    first = false;
+  }
+  c = w.room(c, 1);
+  *c.pos++ = ']';
+  w.end_tokens(c);
   w.end_object();
 
   // Debug builds also report misuse here (a value where a key belongs, unbalanced ends).

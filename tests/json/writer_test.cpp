@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -126,6 +127,42 @@ TEST(Writer, LongStringsCrossWindowBoundaries) {
     ASSERT_TRUE(w.finish().has_value());
     EXPECT_EQ(nlohmann::json::parse(got).get<std::string>(), s);
   }
+}
+
+// A value written through a token cursor takes the separator the writer owes and leaves it ready for the next; its
+// room checks refill the window as tokens would.
+TEST(Writer, TokenCursorsTakeTheirSeparatorAndCrossWindowBoundaries) {
+  std::string got, expected = "[";
+  char buf[64];
+  prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) { return got.append(c), true; });
+  prism::json::writer<decltype(sink)> w(sink);
+  w.begin_array();
+  for (int i = 0; i < 300; ++i) {
+    if (i % 3 == 0) {
+      w.value(i);
+    } else {
+      auto c = w.begin_tokens(1);
+      *c.pos++ = '[';
+      for (int k = 0; k < i % 5; ++k) {
+        c = w.room(c, 12);
+        if (k != 0) *c.pos++ = ',';
+        c.pos = std::to_chars(c.pos, c.end, i * k).ptr;
+      }
+      c = w.room(c, 1);
+      *c.pos++ = ']';
+      w.end_tokens(c);
+    }
+    std::string element = std::to_string(i);
+    if (i % 3 != 0) {
+      element = "[";
+      for (int k = 0; k < i % 5; ++k) element += (k != 0 ? "," : "") + std::to_string(i * k);
+      element += "]";
+    }
+    expected += (i != 0 ? "," : "") + element;
+  }
+  w.end_array();
+  ASSERT_TRUE(w.finish().has_value());
+  EXPECT_EQ(got, expected + "]");
 }
 
 TEST(Writer, NonFiniteNumbers) {

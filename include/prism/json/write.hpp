@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -124,6 +125,13 @@ consteval bool plain_slot() {
   return kept && !may_be_null<F> && L::represent_modifier(S) == L::npos && key::ascii && key::size <= 32;
 }
 
+/// The nesting of a container of parts nested as deep as `parts` (-1: a part is not flat).
+consteval int nest(std::initializer_list<int> parts) {
+  int depth = 0;
+  for (int d : parts) depth = d < 0 || depth < 0 ? -1 : std::max(depth, d);
+  return depth < 0 ? -1 : depth + 1;
+}
+
 /// The nesting a flat value adds (0 for a number), or -1 when T is not flat in View.
 template <class View, class T>
 consteval int flat_depth() {
@@ -135,13 +143,10 @@ consteval int flat_depth() {
   } else if constexpr (k == kind::null || k == kind::boolean || k == kind::integer || k == kind::floating) {
     return 0;
   } else if constexpr (k == kind::sequence && prism::detail::fixed_extent<T> != std::size_t(-1)) {
-    using E = std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>;
-    return flat_depth<View, E>() < 0 ? -1 : flat_depth<View, E>() + 1;
+    return nest({flat_depth<View, std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>>()});
   } else if constexpr (k == kind::tuple) {
     return []<std::size_t... I>(std::index_sequence<I...>) {
-      int depth = 0;
-      for (int d : {0, flat_depth<View, std::tuple_element_t<I, T>>()...}) depth = d < 0 || depth < 0 ? -1 : std::max(depth, d);
-      return depth < 0 ? -1 : depth + 1;
+      return nest({0, flat_depth<View, std::tuple_element_t<I, T>>()...});
     }(std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (k == kind::record) {
     using L = view_record<View, T>;
@@ -149,12 +154,9 @@ consteval int flat_depth() {
       return -1;
     } else {
       return []<std::size_t... S>(std::index_sequence<S...>) {
-        int depth = 0;
-        for (int d : {0, (plain_slot<View, T, S, field_type_of<T, L::source[S]>>()
-                              ? flat_depth<View, field_type_of<T, L::source[S]>>()
-                              : -1)...})
-          depth = d < 0 || depth < 0 ? -1 : std::max(depth, d);
-        return depth < 0 ? -1 : depth + 1;
+        return nest({0, (plain_slot<View, T, S, field_type_of<T, L::source[S]>>()
+                             ? flat_depth<View, field_type_of<T, L::source[S]>>()
+                             : -1)...});
       }(std::make_index_sequence<L::size>{});
     }
   } else {
@@ -223,7 +225,7 @@ char* put_scalar(char* p, const T& v) {
 template <class View, class T, std::size_t S, class W, class V>
 typename W::cursor put_flat_field(W& w, typename W::cursor c, const V& value);
 
-/// Writes flat v at cursor c, after a comma when `comma`; its numbers are finite.
+/// Writes flat v, or a sequence of flat elements, at cursor c, after a comma when `comma`; its numbers are finite.
 template <class View, class W, class T>
 typename W::cursor put_flat(W& w, typename W::cursor c, const T& v, bool comma) {
   constexpr kind k = kind_of<T>;
@@ -264,7 +266,9 @@ template <class View, class T, std::size_t S, class W, class V>
 typename W::cursor put_flat_field(W& w, typename W::cursor c, const V& value) {
   using key = field_key<View, T, S>;
   constexpr bool scalar = flat_depth<View, V>() == 0;
-  c = w.room(c, 1 + key::size + (scalar ? scalar_room<V> : 0));
+  constexpr std::size_t room = 1 + key::size + (scalar ? scalar_room<V> : 0);
+  static_assert(room <= io::min_window);  // plain_slot keeps keys short
+  c = w.room(c, room);
   *c.pos = ',';
   c.pos += S != 0;
   std::memcpy(c.pos, key::text.data(), key::size);
@@ -287,21 +291,7 @@ bool write_flat(W& w, const T& v) {
     return false;
   if (!all_finite<View>(v)) [[unlikely]]
     return false;
-  auto c = w.begin_tokens(0);
-  if constexpr (flat_depth<View, T>() >= 0) {
-    c = put_flat<View>(w, c, v, false);
-  } else {  // a sequence of flat elements
-    c = w.room(c, 1);
-    *c.pos++ = '[';
-    bool later = false;
-    for (const auto& e : v) {
-      c = put_flat<View>(w, c, e, later);
-      later = true;
-    }
-    c = w.room(c, 1);
-    *c.pos++ = ']';
-  }
-  w.end_tokens(c);
+  w.end_tokens(put_flat<View>(w, w.begin_tokens(0), v, false));
   return true;
 }
 
