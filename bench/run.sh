@@ -42,16 +42,17 @@ cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_vie
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
 # Writer and reader: short repetitions in random interleaved order, so that the shared machine's drifts (its speed
-# moves by up to 1.4x for seconds at a time) fall on prism and its peers alike rather than on whichever ran then.
+# moves by up to 1.4x for seconds at a time) fall on prism and its peers alike rather than on whichever ran then;
+# the report takes each row's fastest repetition (every repetition is in the JSON output).
 echo "== writer benchmark ($json_reps interleaved repetitions, load average before: $load_before) =="
 "$build/bench/prism_json_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
-  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
   --benchmark_out="$build/bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
 echo "== reader benchmark ($json_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
 "$build/bench/prism_json_read_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
-  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
   --benchmark_out="$build/read_bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
