@@ -54,19 +54,19 @@ concept byte_writer = requires(W& w, const char* p, std::size_t n) {
 
 /// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
 /// A standard container zero-fills what it grows by, so the window grows in steps of half the output so far
-/// (256 bytes at least, as each step is a call) within the capacity: a reused container costs about the output's
-/// size in zeroing, never its whole capacity. Near
-/// the end of the capacity it lends a small spill window instead of reallocating, so a container reserved
-/// to the size a counting_sink measured is never reallocated.
+/// within the capacity (256 bytes first, for small messages, then 1 KiB at least, as each step is a call through the
+/// writer's refill): a reused container costs about the output's size in zeroing, never its whole capacity. Near the end of the capacity it lends a small
+/// spill window instead of reallocating, so a container reserved to the size a counting_sink measured is never
+/// reallocated.
 template <class Container>
 class container_sink {
  public:
   explicit container_sink(Container& c) noexcept : c_(c), base_(c.size()), used_(c.size()) {}
 
-  window start() { return lend(min_window); }
+  window start() { return lend(min_window, 256); }  // small messages zero little
   window next(char* pos, std::size_t n) {
     commit(pos);
-    return lend(n);
+    return lend(n, 1024);  // larger ones take few calls
   }
   bool finish(char* pos) {
     commit(pos);
@@ -78,9 +78,9 @@ class container_sink {
  private:
   char* data() noexcept { return reinterpret_cast<char*>(c_.data()); }
 
-  window lend(std::size_t n) {
+  window lend(std::size_t n, std::size_t min_step) {
     if (c_.size() - used_ < n) {
-      std::size_t step = std::max({n, (used_ - base_) / 2, std::size_t{256}});  // zeroes at most ~1.5x the output
+      std::size_t step = std::max({n, (used_ - base_) / 2, min_step});  // zeroes at most 1 KiB or ~1.5x the output
       c_.resize(std::max(c_.size(), std::min(c_.capacity(), used_ + step)));  // within capacity: no reallocation
     }
     if (c_.size() - used_ >= n) {
