@@ -55,9 +55,9 @@ concept byte_writer = requires(W& w, const char* p, std::size_t n) {
 /// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
 /// A standard container zero-fills what it grows by, so the window grows in steps of half the output so far
 /// within the capacity (256 bytes first, for small messages, then 1 KiB at least, as each step is a call through the
-/// writer's refill): a reused container costs about the output's size in zeroing, never its whole capacity. Near the end of the capacity it lends a small
-/// spill window instead of reallocating, so a container reserved to the size a counting_sink measured is never
-/// reallocated.
+/// writer's refill): a reused container costs about the output's size in zeroing, never its whole capacity. Near the
+/// end of the capacity it lends a small spill window instead of reallocating, so a container reserved to the size a
+/// counting_sink measured is never reallocated.
 template <class Container>
 class container_sink {
  public:

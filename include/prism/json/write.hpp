@@ -115,6 +115,10 @@ void write_value(W& w, const T& v);
 template <class View, class T>
 consteval int flat_depth();
 
+/// The type of a sequence's elements.
+template <class T>
+using element_of = std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>;
+
 /// Whether slot S of record T (field type F) is always written as a plain key and value in View.
 template <class View, class T, std::size_t S, class F>
 consteval bool plain_slot() {
@@ -143,7 +147,7 @@ consteval int flat_depth() {
   } else if constexpr (k == kind::null || k == kind::boolean || k == kind::integer || k == kind::floating) {
     return 0;
   } else if constexpr (k == kind::sequence && prism::detail::fixed_extent<T> != std::size_t(-1)) {
-    return nest({flat_depth<View, std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>>()});
+    return nest({flat_depth<View, element_of<T>>()});
   } else if constexpr (k == kind::tuple) {
     return []<std::size_t... I>(std::index_sequence<I...>) {
       return nest({0, flat_depth<View, std::tuple_element_t<I, T>>()...});
@@ -285,7 +289,7 @@ template <class View, class W, class T>
 bool write_flat(W& w, const T& v) {
   constexpr std::size_t depth = [] {
     if constexpr (flat_depth<View, T>() >= 0) return flat_depth<View, T>();
-    else return flat_depth<View, std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>>() + 1;
+    else return flat_depth<View, element_of<T>>() + 1;
   }();
   if (w.depth() + depth > w.options().max_depth) [[unlikely]]
     return false;
@@ -301,8 +305,7 @@ consteval bool takes_flat_path() {
   if constexpr (W::pretty || treatment_of<View, T> != treatment::usual) {
     return false;
   } else if constexpr (kind_of<T> == kind::sequence) {
-    using E = std::remove_cvref_t<decltype(*std::begin(std::declval<const T&>()))>;
-    return flat_depth<View, E>() >= 0;
+    return flat_depth<View, element_of<T>>() >= 0;
   } else {
     return (kind_of<T> == kind::record || kind_of<T> == kind::tuple) && flat_depth<View, T>() >= 0;
   }

@@ -240,7 +240,7 @@ class writer {
  private:
   static constexpr unsigned char kind_object = 1, kind_array = 2;
 
-  [[gnu::noinline]] void refill(std::size_t n) { refill_at(pos_, n); }
+  void refill(std::size_t n) { refill_at(pos_, n); }
   [[gnu::noinline]] void refill_at(char* pos, std::size_t n) {
     io::window w = sink_.next(pos, n);
     pos_ = w.pos;

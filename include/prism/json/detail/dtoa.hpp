@@ -111,10 +111,10 @@ inline u128 sub128(u128 a, u128 b, std::uint64_t borrow_in) noexcept {
 /// half (half an ulp) are in fixed point with 60 fraction bits. The power is rounded up (doubles: by under 1 in 2^128,
 /// times a shifted significand below 2^62; floats: its upper 64 bits, times one below 2^28), so f is within 1 (floats:
 /// 2^28) of the truth in its last bit, r within 2 (2^24 + 1) and half within 1 in theirs. A comparison whose margin
-/// is wider is exact; a value closer to a boundary, or to a tie between two integers, returns digits = 0 for the exact
-/// path below: every exact tie or boundary, and otherwise about one double in 2^57, one float in 2^34. A carry that
-/// the error pushes into s moves r across a multiple of ten by as much as it moves s, so the result stands.
-/// Returns false, leaving `out` alone, for those.
+/// is wider is exact; for a value closer to a boundary, or to a tie between two integers, it returns false and the
+/// exact path below decides: every exact tie or boundary, and otherwise about one double in 2^57, one float in 2^34.
+/// A carry that the error pushes into s moves r across a multiple of ten by as much as it moves s, so the result
+/// stands.
 template <bool Double>
 inline bool to_decimal_fast(std::uint64_t c, int q, decimal& out) noexcept {
   const int k = flog10_pow2(q);
