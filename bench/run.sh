@@ -9,7 +9,7 @@
 # build/bench/bench.json (writer), build/bench/read_bench.json (reader) and build/bench/view_bench.json (views),
 # build/bench/bin_bench.json (binary format), the executable sizes to build/bench/exe_size.md.
 #   bash bench/run.sh [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
-# Environment: DATA (default ../shared/data/json), REPS (default 3: binary format), JSON_REPS (default 15: writer and
+# Environment: DATA (default ../shared/data/json), REPS (default 9: binary format, interleaved), JSON_REPS (default 15: writer and
 # reader, interleaved), VIEW_REPS (default 30), RUNS (compile-cost
 # runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
 # include/ files).
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 build=build/bench
 data=${DATA:-$root/../shared/data/json}
-reps=${REPS:-3}
+reps=${REPS:-9}
 json_reps=${JSON_REPS:-15}
 view_reps=${VIEW_REPS:-30}
 
@@ -62,8 +62,9 @@ echo "== view benchmark ($view_reps interleaved repetitions, load average before
   --benchmark_out="$build/view_bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
-echo "== binary benchmark ($reps repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
-"$build/bench/prism_bin_bench" --benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true \
+echo "== binary benchmark ($reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
+"$build/bench/prism_bin_bench" --benchmark_repetitions="$reps" --benchmark_min_time=0.1 \
+  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
   --benchmark_out="$build/bin_bench.json" --benchmark_out_format=json "$@"
 
 echo

@@ -214,6 +214,56 @@ TEST(BinaryFormat, VarintsAreShortestAndBounded) {
   }
 }
 
+// Targets of 32 bits or fewer read varints of at most 5 bytes on a path of their own: every length, signed and
+// unsigned, into every width, with 0 to 9 bytes after it, is read exactly or refused as out of range.
+template <class I>
+void every_varint_length_into() {
+  for (unsigned bits = 0; bits < 64; ++bits) {
+    for (bool negative : {false, true}) {
+      // bits significant bits: s as a zigzag varint, u as a plain one
+      std::int64_t s = static_cast<std::int64_t>(std::uint64_t{1} << bits >> 1 | (bits != 0 ? 1 : 0));
+      if (negative) s = -s;
+      std::uint64_t u = (std::uint64_t{1} << bits) - 1;
+      for (std::size_t after = 0; after < 10; ++after) {
+        std::vector<std::uint8_t> tail(after, 7);
+        auto check = [&](const bytes& in, bool fits, auto expected) {
+          auto back = decode<std::tuple<I, std::vector<std::uint8_t>>>(in);
+          if (fits) {
+            ASSERT_TRUE(back) << bits << " bits, " << after << " after: " << back.error().message();
+            EXPECT_EQ(std::get<0>(*back), static_cast<I>(expected)) << bits << " bits, " << after << " after";
+            EXPECT_EQ(std::get<1>(*back), tail);
+          } else {
+            ASSERT_FALSE(back) << bits << " bits, " << after << " after";
+            EXPECT_EQ(back.error().code, prism::error_code::out_of_range) << bits << " bits, " << after << " after";
+          }
+        };
+        check(encode(std::tuple{s, tail}), std::in_range<I>(s), s);
+        check(encode(std::tuple{u, tail}), std::in_range<I>(u), u);
+      }
+    }
+  }
+}
+
+TEST(BinaryFormat, VarintsOfEveryLengthIntoEveryWidth) {
+  every_varint_length_into<std::int8_t>();
+  every_varint_length_into<std::uint8_t>();
+  every_varint_length_into<std::int16_t>();
+  every_varint_length_into<std::uint16_t>();
+  every_varint_length_into<std::int32_t>();
+  every_varint_length_into<std::uint32_t>();
+  every_varint_length_into<std::int64_t>();
+  every_varint_length_into<std::uint64_t>();
+  // into a 32-bit target: overlong at every length, and cut short at the end of the input
+  for (std::size_t length = 2; length <= 5; ++length) {
+    bytes doc = of({0x11});
+    for (std::size_t i = 0; i + 1 < length; ++i) doc.push_back(std::byte{0x81});
+    doc.push_back(std::byte{0});
+    EXPECT_EQ(decode<std::int32_t>(doc).error().message(), "overlong varint (not its shortest encoding) at $ (byte 1)") << length;
+    doc.pop_back();
+    EXPECT_EQ(decode<std::int32_t>(doc).error().code, prism::error_code::unexpected_end) << length;
+  }
+}
+
 TEST(BinaryFormat, DocumentsCarryTheirVersion) {
   auto v2 = decode<int>(of({0x21, 0x05}));
   ASSERT_FALSE(v2);

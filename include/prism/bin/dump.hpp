@@ -99,13 +99,13 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
       return true;
     case wire::f32: {
       float f = 0;
-      if (!read_floating(c, w, f)) return false;
+      if (!read_scalar(c, w, f)) return false;
       dump_number(out, f);
       return true;
     }
     case wire::f64: {
       double d = 0;
-      if (!read_floating(c, w, d)) return false;
+      if (!read_scalar(c, w, d)) return false;
       dump_number(out, d);
       return true;
     }
@@ -114,7 +114,7 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
     case wire::i64:
     case wire::u64: {
       bool is_signed = false;
-      if (!read_fixed_integer(c, w, v, is_signed)) return false;
+      if (!read_fixed_integer(c, c.p, w, v, is_signed)) return false;
       out += is_signed ? std::to_string(unzigzag(v)) : std::to_string(v);
       return true;
     }
@@ -157,15 +157,15 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
         return true;
       }
       if (v & 1) {
-        if ((v - 1) / 2 >= c.objects.size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
+        if ((v - 1) / 2 >= c.objects().size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
         out += "-> shared object " + std::to_string((v - 1) / 2);
         return true;
       }
       std::uint64_t inner = v / 2 - 1;
       if (!is_ref_value(inner)) return fail(c, error_code::invalid_value, at, "invalid ref header");
       if (inner >= 16) {
-        out += "shared object " + std::to_string(c.objects.size()) + " ";
-        c.objects.push_back({nullptr, nullptr});
+        out += "shared object " + std::to_string(c.objects().size()) + " ";
+        c.objects().push_back({nullptr, nullptr});
       }
       auto w = static_cast<wire>(inner % 16);
       out += std::string(wire_name(static_cast<unsigned>(w))) + ' ';
@@ -175,7 +175,7 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
       if (!read_varint(c, v)) return false;
       std::size_t number = 0;
       if (v != 0 && !read_type_name(c, v, at, number)) return false;
-      out += v == 0 ? std::string("(the base type) ") : "type \"" + c.type_names[number] + "\" ";
+      out += v == 0 ? std::string("(the base type) ") : "type \"" + c.type_names()[number] + "\" ";
       return dump_record(c, out, indent);
     }
   }

@@ -16,6 +16,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -52,23 +53,34 @@ struct context {
   const unsigned char* end;
   read_options opts;
   std::size_t depth = 0;
-  error err;
   struct object {
     std::shared_ptr<void> value;  ///< null for objects only skipped or read into unshared targets
     const void* type;
     bool complete = true;  ///< false while its value is being read: shared_ptrs to it would close a cycle
   };
-  std::vector<object> objects;  ///< shared objects, by number
-  std::vector<std::string> type_names;
+  struct tables {
+    std::vector<object> objects;  ///< shared objects, by number
+    std::vector<std::string> type_names;
+  };
 
   std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
+  /// What shared and polymorphic pointers number, made at the first of them: a document without any pays nothing.
+  std::vector<object>& objects() { return (tables_ ? *tables_ : tables_.emplace()).objects; }
+  std::vector<std::string>& type_names() { return (tables_ ? *tables_ : tables_.emplace()).type_names; }
+  /// The error, made by fail(); its path grows as the failure unwinds.
+  error& err() { return err_ ? *err_ : err_.emplace(); }
+
+ private:
+  std::optional<tables> tables_;
+  std::optional<error> err_;
 };
 
 [[gnu::cold]] inline bool fail(context& c, error_code code, const unsigned char* at, std::string detail) {
-  c.err.code = code;
-  c.err.offset = static_cast<std::size_t>(at - c.begin);
-  c.err.detail = std::move(detail);
-  c.err.path.clear();
+  error& e = c.err();
+  e.code = code;
+  e.offset = static_cast<std::size_t>(at - c.begin);
+  e.detail = std::move(detail);
+  e.path.clear();
   return false;
 }
 
@@ -82,21 +94,28 @@ struct context {
   return true;
 }
 
-[[gnu::cold]] inline bool read_varint_slow(context& c, std::uint64_t& out) {
+/// A varint read: its value, or ok = false with c.err set. Returned in registers, so that no caller's value has to
+/// live in memory for the sake of the out-of-line careful path.
+struct varint_read {
+  std::uint64_t value;
+  bool ok;
+};
+
+/// Any varint, byte by byte, with every check: where the fast paths give up, and where errors are reported.
+[[gnu::cold, gnu::noinline]] inline varint_read read_varint_careful(context& c) {
   const unsigned char* start = c.p;
   std::uint64_t v = 0;
   for (unsigned i = 0; i < 10; ++i) {
-    if (c.p == c.end) return fail(c, error_code::unexpected_end, start, "varint cut short by the end of the input");
+    if (c.p == c.end) return {0, fail(c, error_code::unexpected_end, start, "varint cut short by the end of the input")};
     unsigned b = *c.p++;
-    if (i == 9 && b > 1) return fail(c, error_code::invalid_value, start, "varint above 2^64 - 1");
+    if (i == 9 && b > 1) return {0, fail(c, error_code::invalid_value, start, "varint above 2^64 - 1")};
     v |= std::uint64_t{b & 0x7f} << (7 * i);
     if (b < 0x80) {
-      if (b == 0 && i > 0) return fail(c, error_code::invalid_value, start, "overlong varint (not its shortest encoding)");
-      out = v;
-      return true;
+      if (b == 0 && i > 0) return {0, fail(c, error_code::invalid_value, start, "overlong varint (not its shortest encoding)")};
+      return {v, true};
     }
   }
-  return false;  // unreachable: the tenth byte is below 0x80 or failed above
+  return {0, false};  // unreachable: the tenth byte is below 0x80 or failed above
 }
 
 inline std::uint64_t load_le64(const unsigned char* p) noexcept {
@@ -106,47 +125,61 @@ inline std::uint64_t load_le64(const unsigned char* p) noexcept {
   return x;
 }
 
-[[gnu::always_inline]] inline bool read_varint(context& c, std::uint64_t& out) {
-  const unsigned char* p = c.p;
-  if (p != c.end && *p < 0x80) [[likely]] {  // one byte: keys, small numbers, counts
-    out = *p;
-    c.p = p + 1;
-    return true;
-  }
+/// The next varint. One and two bytes (keys, counts, small numbers) come first; then, for a target of 32 bits or
+/// fewer (Narrow), at most 5 bytes, as a longer varint would be out of range or overlong: a load, an add and a test
+/// a byte. Otherwise up to 8 bytes at once. Anything else (longer, overlong, cut short, near the end of the input)
+/// goes to the careful path, which reads it or says what is wrong. (Telling one byte from two without a branch
+/// measured slower: it makes each varint's position wait for the load of the one before.)
+template <bool Narrow = false>
+[[gnu::always_inline]] inline varint_read next_varint(context& c, const unsigned char*& p) {
+  if (p != c.end && *p < 0x80) [[likely]]
+    return {*p++, true};
   std::size_t left = static_cast<std::size_t>(c.end - p);
-  if (left >= 2 && p[1] < 0x80 && p[1] != 0) [[likely]] {  // two bytes (a zero second byte is overlong)
-    out = (p[0] & 0x7fu) | std::uint64_t{p[1]} << 7;
-    c.p = p + 2;
-    return true;
+  if (left >= 2 && p[1] < 0x80 && p[1] != 0) [[likely]] {  // a zero second byte is overlong
+    p += 2;
+    return {(p[-2] & 0x7fu) | std::uint64_t{p[-1]} << 7, true};
   }
-  if (left != 0) [[likely]] {
-    // up to 8 bytes at once: find the last byte (its high bit clear), then pack the 7-bit groups together. Near
-    // the end of the input, the bytes left are read zero-padded (a varint cut short then ends in the padding).
-    std::uint64_t x;
-    if (left >= 8) [[likely]] {
-      x = load_le64(p);
-    } else {
-      unsigned char padded[8] = {};
-      std::memcpy(padded, p, left);
-      x = load_le64(padded);
+  if constexpr (Narrow) {
+    if (left >= 5) [[likely]] {
+      std::uint64_t v = (p[0] & 0x7fu) + (std::uint64_t{p[1]} << 7);  // p[1]'s stop bit taken off below
+      for (std::size_t i = 2; i < 5; ++i) {
+        unsigned b = p[i];
+        v += (std::uint64_t{b} << (7 * i)) - (std::uint64_t{0x80} << (7 * (i - 1)));  // the stop bit before off
+        if (b < 0x80) {
+          if (b == 0) [[unlikely]]
+            break;  // overlong
+          p += i + 1;
+          return {v, true};
+        }
+      }
     }
-    std::uint64_t stop = ~x & 0x8080808080808080u;
-    if (stop != 0) {
-      unsigned len = (static_cast<unsigned>(__builtin_ctzll(stop)) + 1) / 8;
+  }
+  if constexpr (!Narrow) {
+    if (left >= 8) [[likely]] {
+      std::uint64_t x = load_le64(p);
+      std::uint64_t stop = ~x & 0x8080808080808080u;
       std::uint64_t mask = stop ^ (stop - 1);  // the varint's bytes: up to its first clear high bit
-      // else overlong (a last byte of 0 after the first), or cut short: the careful path reports it
-      if ((x & mask & ~(mask >> 8)) != 0 && len <= left) {
+      // else longer than 8 bytes, or overlong (a last byte of 0 after the first)
+      if (stop != 0 && (x & mask & ~(mask >> 8)) != 0) {
         x &= mask;
         x = ((x & 0x7f007f007f007f00u) >> 1) | (x & 0x007f007f007f007fu);
         x = ((x & 0x3fff00003fff0000u) >> 2) | (x & 0x00003fff00003fffu);
         x = ((x & 0x0fffffff00000000u) >> 4) | (x & 0x000000000fffffffu);
-        out = x;
-        c.p = p + len;
-        return true;
+        p += (static_cast<unsigned>(__builtin_ctzll(stop)) + 1) / 8;
+        return {x, true};
       }
     }
   }
-  return read_varint_slow(c, out);
+  c.p = p;
+  varint_read r = read_varint_careful(c);
+  p = c.p;
+  return r;
+}
+
+inline bool read_varint(context& c, std::uint64_t& out) {
+  auto [v, ok] = next_varint(c, c.p);
+  out = v;
+  return ok;
 }
 
 [[gnu::cold]] inline bool mismatch(context& c, const unsigned char* at, wire found, const char* expected) {
@@ -284,12 +317,12 @@ bool read_ref_value(context& c, wire inner, F&& read) {
 inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
   if (h == 0) return true;
   if (h & 1) {
-    if ((h - 1) / 2 >= c.objects.size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
+    if ((h - 1) / 2 >= c.objects().size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
     return true;
   }
   std::uint64_t v = h / 2 - 1;
   if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
-  if (v >= 16) c.objects.push_back({nullptr, nullptr});  // numbered even when skipped
+  if (v >= 16) c.objects().push_back({nullptr, nullptr});  // numbered even when skipped
   auto inner = static_cast<wire>(v % 16);
   return read_ref_value(c, inner, [&] { return skip(c, inner); });
 }
@@ -297,14 +330,14 @@ inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
 inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at, std::size_t& number) {
   if (t & 1) {
     number = (t - 1) / 2;
-    if (number >= c.type_names.size()) return fail(c, error_code::invalid_value, at, "reference to a type name not yet seen");
+    if (number >= c.type_names().size()) return fail(c, error_code::invalid_value, at, "reference to a type name not yet seen");
     return true;
   }
   std::size_t n = 0;
   if (!read_count(c, 1, n)) return false;
-  c.type_names.emplace_back(reinterpret_cast<const char*>(c.p), n);
+  c.type_names().emplace_back(reinterpret_cast<const char*>(c.p), n);
   c.p += n;
-  number = c.type_names.size() - 1;
+  number = c.type_names().size() - 1;
   return true;
 }
 
@@ -373,14 +406,17 @@ inline bool skip(context& c, wire w) {
 template <class T>
 bool read_value(context& c, wire w, T& out);
 
+// Scalars are read at a cursor p that the caller keeps in a local variable (c.p is left as it was), so that a run
+// of them, in a record or a sequence, advances a register rather than a field of the context in memory.
+
 /// Reads a fixed-width integer of wire type w (i32, u32, i64, u64) as a varint reader would see it: the unsigned
 /// value for u32 and u64, the zigzag of the signed value for i32 and i64.
-inline bool read_fixed_integer(context& c, wire w, std::uint64_t& u, bool& is_signed) {
+inline bool read_fixed_integer(context& c, const unsigned char*& p, wire w, std::uint64_t& u, bool& is_signed) {
   std::size_t n = min_size(w);
-  if (c.left() < n) return fail(c, error_code::unexpected_end, c.p, "number cut short by the end of the input");
+  if (static_cast<std::size_t>(c.end - p) < n) return fail(c, error_code::unexpected_end, p, "number cut short by the end of the input");
   std::uint64_t bits = 0;
-  for (std::size_t i = 0; i < n; ++i) bits |= std::uint64_t{c.p[i]} << (8 * i);
-  c.p += n;
+  for (std::size_t i = 0; i < n; ++i) bits |= std::uint64_t{p[i]} << (8 * i);
+  p += n;
   is_signed = w == wire::i32 || w == wire::i64;
   if (w == wire::i32) u = zigzag(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
   else if (w == wire::i64) u = zigzag(static_cast<std::int64_t>(bits));
@@ -388,21 +424,29 @@ inline bool read_fixed_integer(context& c, wire w, std::uint64_t& u, bool& is_si
   return true;
 }
 
+template <class N>
+[[gnu::cold, gnu::noinline]] bool out_of_range(context& c, const unsigned char* at, N value) {
+  return fail(c, error_code::out_of_range, at, std::to_string(value) + " out of range for its target");
+}
+
 template <class I>
-[[gnu::always_inline]] inline bool read_integer(context& c, wire w, I& out) {
-  const unsigned char* at = c.p;
+[[gnu::always_inline]] inline bool read_integer(context& c, const unsigned char*& p, wire w, I& out) {
+  const unsigned char* at = p;
   std::uint64_t u = 0;
   if (w >= wire::i32) {  // fixed-width elements of an integer sequence
     bool is_signed = false;
-    if (!read_fixed_integer(c, w, u, is_signed)) return false;
+    if (!read_fixed_integer(c, p, w, u, is_signed)) return false;
     w = is_signed ? wire::sint : wire::uint;
   } else {
     if (w != wire::uint && w != wire::sint) return mismatch(c, at, w, "an integer");
-    if (!read_varint(c, u)) return false;
+    varint_read r = next_varint<sizeof(I) <= 4>(c, p);
+    if (!r.ok) [[unlikely]]
+      return false;
+    u = r.value;
   }
   if (w == wire::uint) {
     if (u > static_cast<std::make_unsigned_t<I>>(std::numeric_limits<I>::max())) [[unlikely]]
-      return fail(c, error_code::out_of_range, at, std::to_string(u) + " out of range for its target");
+      return out_of_range(c, at, u);
     out = static_cast<I>(u);
     return true;
   }
@@ -410,23 +454,23 @@ template <class I>
   if constexpr (std::is_signed_v<I>) {
     // zigzag keeps the width: a value fits I exactly when its zigzag fits I's unsigned twin
     if (sizeof(I) < 8 && (u >> (sizeof(I) * 8 - 1) >> 1) != 0) [[unlikely]]
-      return fail(c, error_code::out_of_range, at, std::to_string(s) + " out of range for its target");
+      return out_of_range(c, at, s);
   } else {
     if (s < 0 || static_cast<std::uint64_t>(s) > std::numeric_limits<I>::max()) [[unlikely]]
-      return fail(c, error_code::out_of_range, at, std::to_string(s) + " out of range for its target");
+      return out_of_range(c, at, s);
   }
   out = static_cast<I>(s);
   return true;
 }
 
 template <class F>
-[[gnu::always_inline]] inline bool read_floating(context& c, wire w, F& out) {
-  const unsigned char* at = c.p;
+[[gnu::always_inline]] inline bool read_floating(context& c, const unsigned char*& p, wire w, F& out) {
+  const unsigned char* at = p;
   if (w != wire::f32 && w != wire::f64) return mismatch(c, at, w, "a floating-point number");
-  if (c.left() < min_size(w)) return fail(c, error_code::unexpected_end, at, "number cut short by the end of the input");
+  if (static_cast<std::size_t>(c.end - p) < min_size(w)) return fail(c, error_code::unexpected_end, at, "number cut short by the end of the input");
   std::uint64_t bits = 0;
-  for (std::size_t i = 0; i < min_size(w); ++i) bits |= std::uint64_t{c.p[i]} << (8 * i);
-  c.p += min_size(w);
+  for (std::size_t i = 0; i < min_size(w); ++i) bits |= std::uint64_t{p[i]} << (8 * i);
+  p += min_size(w);
   if (w == wire::f32) {
     out = static_cast<F>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
     return true;
@@ -443,44 +487,53 @@ template <class F>
 /// Reads a scalar (bool, char, integer, enum, floating point, duration, time point) of wire type w: inlined, so
 /// where w is a constant (fields and elements in the layout this model writes) the checks on it fold away.
 template <class T>
-[[gnu::always_inline]] inline bool read_scalar(context& c, wire w, T& out) {
+[[gnu::always_inline]] inline bool read_scalar(context& c, const unsigned char*& p, wire w, T& out) {
   constexpr kind k = kind_of<T>;
   if constexpr (k == kind::boolean) {
-    const unsigned char* at = c.p;
+    const unsigned char* at = p;
     std::uint8_t b = 0;
-    if (!read_integer(c, w, b)) return false;
+    if (!read_integer(c, p, w, b)) return false;
     if (b > 1) return fail(c, error_code::invalid_value, at, "a bool is 0 or 1");
     out = b != 0;
     return true;
   } else if constexpr (k == kind::character) {
     unsigned char ch = 0;
-    if (!read_integer(c, w, ch)) return false;
+    if (!read_integer(c, p, w, ch)) return false;
     out = static_cast<char>(ch);
     return true;
   } else if constexpr (k == kind::integer) {
-    return read_integer(c, w, out);
+    return read_integer(c, p, w, out);
   } else if constexpr (k == kind::enumeration) {
-    const unsigned char* at = c.p;
+    const unsigned char* at = p;
     std::underlying_type_t<T> u{};
-    if (!read_scalar(c, w, u)) return false;
+    if (!read_scalar(c, p, w, u)) return false;
     if (!prism::detail::enum_value_allowed<T>(u))
       return fail(c, error_code::unknown_enumerator, at, std::to_string(+u) + " is no enumerator of " + std::string(prism::detail::type_name<T>()));
     out = std::bit_cast<T>(u);
     return true;
   } else if constexpr (k == kind::floating) {
-    return read_floating(c, w, out);
+    return read_floating(c, p, w, out);
   } else if constexpr (k == kind::duration) {
     typename T::rep count{};
-    if (!read_scalar(c, w, count)) return false;
+    if (!read_scalar(c, p, w, count)) return false;
     out = T(count);
     return true;
   } else {
     static_assert(k == kind::timestamp);
     typename T::duration::rep count{};
-    if (!read_scalar(c, w, count)) return false;
+    if (!read_scalar(c, p, w, count)) return false;
     out = T(typename T::duration(count));
     return true;
   }
+}
+
+/// read_scalar at c.p.
+template <class T>
+[[gnu::always_inline]] inline bool read_scalar(context& c, wire w, T& out) {
+  const unsigned char* p = c.p;
+  bool ok = read_scalar(c, p, w, out);
+  c.p = p;
+  return ok;
 }
 
 template <class S>
@@ -535,7 +588,7 @@ bool read_poly_type(context& c, F&& make) {
   }
   std::size_t number = 0;
   if (!read_type_name(c, t, at, number)) return false;
-  const std::string& name = c.type_names[number];
+  const std::string& name = c.type_names()[number];
   bool found = false, ok = false;
   std::apply(
       [&](const auto&... sub) {
@@ -557,11 +610,11 @@ bool read_new_shared(context& c, wire inner, P& out, bool numbered) {
   auto adopt = [&]<class D>(std::type_identity<D>, wire w) {
     auto obj = std::make_shared<D>();
     std::shared_ptr<T> as_t = obj;
-    std::size_t number = c.objects.size();
-    if (numbered) c.objects.push_back({as_t, &type_key<T>, false});
+    std::size_t number = c.objects().size();
+    if (numbered) c.objects().push_back({as_t, &type_key<T>, false});
     out = as_t;
     if (!read_value(c, w, *obj)) return false;
-    if (numbered) c.objects[number].complete = true;
+    if (numbered) c.objects()[number].complete = true;
     return true;
   };
   if constexpr (prism::detail::has_subtypes<T>) {
@@ -586,8 +639,8 @@ bool read_shared(context& c, wire w, P& out) {
   }
   if (h & 1) {
     std::uint64_t number = (h - 1) / 2;
-    if (number >= c.objects.size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
-    const auto& o = c.objects[number];
+    if (number >= c.objects().size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
+    const auto& o = c.objects()[number];
     if (!o.value) return fail(c, error_code::invalid_value, at, "reference to a shared object that was read into a target that cannot share it");
     if (o.type != &type_key<T>)
       return fail(c, error_code::type_mismatch, at, "reference to a shared object of another type");
@@ -625,7 +678,7 @@ bool read_unique_poly(context& c, wire w, U& out) {
     if (h & 1) return fail(c, error_code::invalid_value, at, "a second reference to a shared object, where the target cannot share it");
     std::uint64_t v = h / 2 - 1;
     if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
-    if (v >= 16) c.objects.push_back({nullptr, nullptr});
+    if (v >= 16) c.objects().push_back({nullptr, nullptr});
     inner = static_cast<wire>(v % 16);
   }
   if (inner == wire::poly) {
@@ -655,7 +708,7 @@ bool read_ref(context& c, T& out) {
   if (h & 1) return fail(c, error_code::invalid_value, at, "a second reference to a shared object, where the target cannot share it");
   std::uint64_t v = h / 2 - 1;
   if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
-  if (v >= 16) c.objects.push_back({nullptr, nullptr});  // numbered, but held by no shared_ptr
+  if (v >= 16) c.objects().push_back({nullptr, nullptr});  // numbered, but held by no shared_ptr
   auto w = static_cast<wire>(v % 16);
   return read_ref_value(c, w, [&] {
     if constexpr (kind_of<T> == kind::optional || kind_of<T> == kind::pointer) return read_value(c, w, adapter<T>::ensure(out));
@@ -679,34 +732,42 @@ inline constexpr auto sorted_ids = [] {
   return ids;
 }();
 
-/// read_value, with scalars inlined: where the wire type is a constant (the fast paths), its checks fold away.
+/// read_value at the cursor p, with scalars inlined: where the wire type is a constant (the fast paths), its checks
+/// fold away, and a run of scalars keeps p in a register.
 template <class V>
-[[gnu::always_inline]] inline bool read_value_inline(context& c, wire w, V& out) {
+[[gnu::always_inline]] inline bool read_value_inline(context& c, const unsigned char*& p, wire w, V& out) {
   if constexpr (is_scalar<V>) {
     if (w != wire::ref) [[likely]]
-      return read_scalar(c, w, out);
+      return read_scalar(c, p, w, out);
   }
-  return read_value(c, w, out);
+  c.p = p;
+  bool ok = read_value(c, w, out);
+  p = c.p;
+  return ok;
 }
 
-/// Reads a value of wire type w into field I of obj: in place for data members, through the setter for
+/// Reads a value of wire type w at p into field I of obj: in place for data members, through the setter for
 /// properties; computed fields are skipped.
 template <class T, std::size_t I>
-bool read_field(context& c, wire w, T& obj) {
+[[gnu::always_inline]] inline bool read_field(context& c, const unsigned char*& p, wire w, T& obj) {
   if constexpr (!field_is_stored<T, I>()) {
-    return skip(c, w);
+    c.p = p;
+    bool ok = skip(c, w);
+    p = c.p;
+    return ok;
   } else if constexpr (prism::detail::has_description<T>) {
     const auto& f = std::get<I>(description<T>.list);
     if constexpr (requires { f.ref(obj); }) {
-      return read_value_inline(c, w, f.ref(obj));
+      return read_value_inline(c, p, w, f.ref(obj));
     } else {
       typename std::remove_cvref_t<decltype(f)>::value_type v{};
-      if (!read_value_inline(c, w, v)) return false;
+      if (!read_value_inline(c, p, w, v)) return false;
       std::invoke(f.setter, obj, std::move(v));
       return true;
     }
   } else {
-    return prism::detail::visit_members(obj, [&](auto&... m) { return read_value_inline(c, w, std::get<I>(std::tie(m...))); });
+    auto& field = prism::detail::visit_members(obj, [](auto&... m) -> auto& { return std::get<I>(std::tie(m...)); });
+    return read_value_inline(c, p, w, field);
   }
 }
 
@@ -723,6 +784,28 @@ consteval unsigned expected_key() {
   return key < 0x80 ? static_cast<unsigned>(key) : 0;
 }
 
+/// Reads field I, at position k in id order, of a record written in the layout of its model (its wire type known
+/// at compile time), naming it in the error path if that fails.
+template <class T, std::size_t k>
+[[gnu::always_inline]] inline bool read_known_field(context& c, const unsigned char*& p, T& obj) {
+  constexpr std::size_t I = field_order<T>[k];
+  if constexpr (!field_is_stored<T, I>()) {
+    return true;
+  } else {
+    if (read_field<T, I>(c, p, field_wire_of<field_type_of<T, I>>(), obj)) [[likely]]
+      return true;
+    prism::detail::prepend_path(c.err().path, ".", field_name_of<T, I>);
+    return false;
+  }
+}
+
+/// The fields of a dense record at p, after the header its model writes when every field holds a value. Returns the
+/// end of the record, or nullptr (c.err() set). The cursor is a parameter, so a run of scalars advances a register.
+template <class T, std::size_t... K>
+const unsigned char* read_dense_fields(context& c, const unsigned char* p, T& obj, std::index_sequence<K...>) {
+  return (read_known_field<T, K>(c, p, obj) && ...) ? p : nullptr;
+}
+
 template <class T>
 bool read_record(context& c, wire w, T& obj) {
   constexpr std::size_t n = field_count_of<T>;
@@ -733,7 +816,7 @@ bool read_record(context& c, wire w, T& obj) {
   std::uint64_t id = 0;
   auto name_in_path = [&](std::size_t pos) {
     [&]<std::size_t... K>(std::index_sequence<K...>) {
-      (void)((pos == K && (prism::detail::prepend_path(c.err.path, ".", field_name_of<T, field_order<T>[K]>), true)) || ...);
+      (void)((pos == K && (prism::detail::prepend_path(c.err().path, ".", field_name_of<T, field_order<T>[K]>), true)) || ...);
     }(std::make_index_sequence<n>{});
   };
   if constexpr (is_dense<T>()) {
@@ -742,23 +825,9 @@ bool read_record(context& c, wire w, T& obj) {
     // general loop below, which reads either form.
     constexpr const auto& header = dense_header<T>;
     if (c.left() >= header.size() && std::memcmp(c.p, header.data(), header.size()) == 0) {
-      c.p += header.size();
-      bool ok = [&]<std::size_t... K>(std::index_sequence<K...>) {
-        auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
-          constexpr std::size_t I = field_order<T>[k];
-          if constexpr (!field_is_stored<T, I>()) {
-            return true;
-          } else {
-            if (read_field<T, I>(c, field_wire_of<field_type_of<T, I>>(), obj)) [[likely]]
-              return true;
-            name_in_path(k);
-            return false;
-          }
-        };
-        (void)one;
-        return (one(std::integral_constant<std::size_t, K>{}) && ...);
-      }(std::make_index_sequence<n>{});
-      if (!ok) return false;
+      const unsigned char* end = read_dense_fields(c, c.p + header.size(), obj, std::make_index_sequence<n>{});
+      if (end == nullptr) return false;
+      c.p = end;
       --c.depth;
       return true;  // every field read: none is missing
     }
@@ -767,6 +836,7 @@ bool read_record(context& c, wire w, T& obj) {
     // compile time. At the first key that differs (a field absent, or written by another version of the model), the
     // general loop below takes over where this stopped.
     bool failed = false;
+    const unsigned char* p = c.p;
     [&]<std::size_t... K>(std::index_sequence<K...>) {
       auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
         constexpr std::size_t I = field_order<T>[k];
@@ -774,9 +844,9 @@ bool read_record(context& c, wire w, T& obj) {
           return true;
         } else {
           constexpr unsigned key = expected_key<T, k>();
-          if (key == 0 || c.p == c.end || *c.p != key) return false;
-          ++c.p;
-          if (!read_field<T, I>(c, field_wire_of<field_type_of<T, I>>(), obj)) [[unlikely]] {
+          if (key == 0 || p == c.end || *p != key) return false;
+          ++p;
+          if (!read_field<T, I>(c, p, field_wire_of<field_type_of<T, I>>(), obj)) [[unlikely]] {
             name_in_path(k);
             failed = true;
             return false;
@@ -791,6 +861,7 @@ bool read_record(context& c, wire w, T& obj) {
       (void)(one(std::integral_constant<std::size_t, K>{}) && ...);
     }(std::make_index_sequence<n>{});
     if (failed) return false;
+    c.p = p;
   }
   bool ok = read_members(c, id, [&](std::uint32_t field_id, wire wt) {
     std::size_t pos = n;
@@ -804,7 +875,9 @@ bool read_record(context& c, wire w, T& obj) {
     next = pos + 1;
     bool read = [&]<std::size_t... K>(std::index_sequence<K...>) {
       bool r = true;
-      (void)((pos == K && (r = read_field<T, field_order<T>[K]>(c, wt, obj), true)) || ...);
+      const unsigned char* p = c.p;
+      (void)((pos == K && (r = read_field<T, field_order<T>[K]>(c, p, wt, obj), true)) || ...);
+      c.p = p;
       return r;
     }(std::make_index_sequence<n>{});
     if (!read) {
@@ -851,7 +924,7 @@ bool read_variant(context& c, wire w, std::variant<A...>& out) {
     return r;
   }(std::index_sequence_for<A...>{});
   if (!ok) {
-    prism::detail::prepend_path(c.err.path, ".", std::to_string(index));
+    prism::detail::prepend_path(c.err().path, ".", std::to_string(index));
     return false;
   }
   if (c.p == c.end || *c.p != 0) return fail(c, error_code::invalid_value, c.p, "a variant holds exactly one alternative");
@@ -871,7 +944,7 @@ bool read_tuple(context& c, wire w, T& out) {
       (void)((id == I + 1 && (r = read_value(c, wt, std::get<I>(out)), true)) || ...);
       return r;
     }(std::make_index_sequence<n>{});
-    if (!ok) prism::detail::prepend_path(c.err.path, "[", std::to_string(id - 1), "]");
+    if (!ok) prism::detail::prepend_path(c.err().path, "[", std::to_string(id - 1), "]");
     return ok;
   });
 }
@@ -929,16 +1002,18 @@ bool read_sequence(context& c, wire w, T& out) {
   wire e = wire_of<E>();
   if (!read_seq_header(c, n, e)) return false;
   if (!enter(c)) return false;
-  auto element = [&](std::size_t i, auto& target, wire as) {  // as: e, or e as a constant
-    if (read_value_inline(c, as, target)) [[likely]]
+  auto element = [&](std::size_t i, const unsigned char*& p, auto& target, wire as) {  // as: e, or e as a constant
+    if (read_value_inline(c, p, as, target)) [[likely]]
       return true;
-    prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
+    prism::detail::prepend_path(c.err().path, "[", std::to_string(i), "]");
     return false;
   };
   auto indexed = [&](auto& seq) {  // seq[0, n), for the sequences that have operator[]
     auto all = [&](wire as) {
+      const unsigned char* p = c.p;
       for (std::size_t i = 0; i < n; ++i)
-        if (!element(i, seq[i], as)) return false;
+        if (!element(i, p, seq[i], as)) return false;
+      c.p = p;
       return true;
     };
     // scalars in the layout this model writes: the wire type passed as a constant, so its checks fold away
@@ -973,15 +1048,15 @@ bool read_sequence(context& c, wire w, T& out) {
       auto last = out.before_begin();
       for (std::size_t i = 0; i < n; ++i) {
         last = out.emplace_after(last);
-        if (!element(i, *last, e)) return false;
+        if (!element(i, c.p, *last, e)) return false;
       }
     } else if constexpr (requires { { out.emplace_back() } -> std::same_as<E&>; }) {  // list
       for (std::size_t i = 0; i < n; ++i)
-        if (!element(i, out.emplace_back(), e)) return false;
+        if (!element(i, c.p, out.emplace_back(), e)) return false;
     } else {  // sets, and vector<bool> whose elements are proxies: read, then insert
       for (std::size_t i = 0; i < n; ++i) {
         E v{};
-        if (!element(i, v, e)) return false;
+        if (!element(i, c.p, v, e)) return false;
         if constexpr (requires { out.push_back(std::move(v)); }) out.push_back(std::move(v));
         else out.insert(std::move(v));
       }
@@ -1007,8 +1082,8 @@ bool read_map(context& c, wire w, T& out) {
     for (std::size_t i = 0; i < count; ++i) {
       K key{};
       V value{};
-      if (!read_value_inline(c, key_wire, key) || !read_value_inline(c, value_wire, value)) {
-        prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
+      if (!read_value_inline(c, c.p, key_wire, key) || !read_value_inline(c, c.p, value_wire, value)) {
+        prism::detail::prepend_path(c.err().path, "[", std::to_string(i), "]");
         return false;
       }
       if constexpr (requires { out.insert_or_assign(out.end(), std::move(key), std::move(value)); })
@@ -1080,7 +1155,7 @@ bool read_value(context& c, wire w, T& out) {
 }
 
 inline error finish_error(context& c) {
-  error e = std::move(c.err);
+  error e = std::move(c.err());
   e.path.insert(0, 1, '$');
   return e;
 }

@@ -81,20 +81,21 @@ class writer {
     if (err_ == error_code::none) err_ = c;
   }
   bool ok() const noexcept { return err_ == error_code::none; }
-  std::string& error_path() noexcept { return path_; }
+  std::string& error_path() { return state().path; }
 
   /// The number of a subtype's stable name, and whether this is its first appearance in the document.
   std::pair<std::uint64_t, bool> type_name(std::string_view name) {
-    for (std::size_t i = 0; i < names_.size(); ++i)
-      if (names_[i] == name) return {i, false};
-    names_.push_back(name);
-    return {names_.size() - 1, true};
+    auto& names = state().names;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (names[i] == name) return {i, false};
+    names.push_back(name);
+    return {names.size() - 1, true};
   }
 
   /// The shared object `p` points to: its number if written before (first = false), else a new number.
   std::pair<std::uint64_t, bool> shared_object(const void* p) {
-    if (!objects_) objects_.emplace();
-    auto [it, inserted] = objects_->try_emplace(p, objects_->size());
+    auto& objects = state().objects;
+    auto [it, inserted] = objects.try_emplace(p, objects.size());
     return {it->second, inserted};
   }
 
@@ -104,7 +105,7 @@ class writer {
     if (!ok()) {
       error e;
       e.code = err_;
-      e.path = "$" + path_;
+      e.path = "$" + state().path;
       return e;
     }
     return sink_.written();
@@ -123,9 +124,14 @@ class writer {
   char* end_ = nullptr;
   std::size_t depth_ = 0;
   error_code err_ = error_code::none;
-  std::string path_;
-  std::optional<std::unordered_map<const void*, std::uint64_t>> objects_;  // made when a shared_ptr is written
-  std::vector<std::string_view> names_;
+  // Made at the first shared pointer, subtype or error: a document without them pays nothing for it.
+  struct extra {
+    std::string path;  ///< of the value that failed, built as the failure unwinds
+    std::unordered_map<const void*, std::uint64_t> objects;
+    std::vector<std::string_view> names;
+  };
+  extra& state() { return extra_ ? *extra_ : extra_.emplace(); }
+  std::optional<extra> extra_;
 };
 
 template <class W, class T>

@@ -161,22 +161,40 @@ class [[nodiscard]] result {
   bool ok_;
 };
 
-/// result<void>: success or an error.
+/// result<void>: success or an error. The error is only constructed on failure, so success costs a flag.
 template <>
 class [[nodiscard]] result<void> {
  public:
-  result() = default;
-  result(prism::error e) : error_(std::move(e)), ok_(false) {}
+  result() noexcept : ok_(true) {}
+  result(prism::error e) : ok_(false) { ::new (&error_) prism::error(std::move(e)); }
+  result(const result& o) : ok_(o.ok_) {
+    if (!ok_) ::new (&error_) prism::error(o.error_);
+  }
+  result(result&& o) noexcept : ok_(o.ok_) {
+    if (!ok_) ::new (&error_) prism::error(std::move(o.error_));
+  }
+  result& operator=(result o) noexcept {
+    this->~result();
+    ::new (this) result(std::move(o));
+    return *this;
+  }
+  ~result() {
+    if (!ok_) error_.~error();
+  }
+
   bool has_value() const noexcept { return ok_; }
   explicit operator bool() const noexcept { return ok_; }
   void value() const {
     if (!ok_) throw error_exception(error_);
   }
+  /// The error; only meaningful when !has_value().
   const prism::error& error() const noexcept { return error_; }
 
  private:
-  prism::error error_;
-  bool ok_ = true;
+  union {
+    prism::error error_;
+  };
+  bool ok_;
 };
 
 namespace detail {

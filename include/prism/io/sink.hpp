@@ -53,20 +53,27 @@ concept byte_writer = requires(W& w, const char* p, std::size_t n) {
 };
 
 /// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
-/// A standard container zero-fills what it grows by, so the window grows in steps of half the output so far
-/// within the capacity (256 bytes first, for small messages, then 1 KiB at least, as each step is a call through the
-/// writer's refill): a reused container costs about the output's size in zeroing, never its whole capacity. Near the
-/// end of the capacity it lends a small spill window instead of reallocating, so a container reserved to the size a
-/// counting_sink measured is never reallocated.
+/// A standard container zero-fills what it is resized by, so the first window is a buffer of the sink's own (256
+/// bytes), appended in one copy: a small message costs no zeroing at all. After that the window is the container's
+/// spare room, grown in steps of half the output so far (1 KiB at least, as each step is a call through the writer's
+/// refill) within the capacity: a reused container costs about the output's size in zeroing, never its whole
+/// capacity. Where the capacity runs out, the sink's buffer is lent again and appended, which grows the container
+/// geometrically; a container reserved to the size a counting_sink measured is never reallocated.
 template <class Container>
 class container_sink {
  public:
   explicit container_sink(Container& c) noexcept : c_(c), base_(c.size()), used_(c.size()) {}
 
-  window start() { return lend(min_window, 256); }  // small messages zero little
+  window start() noexcept { return buffer(); }
   window next(char* pos, std::size_t n) {
     commit(pos);
-    return lend(n, 1024);  // larger ones take few calls
+    if (c_.size() - used_ < n) {
+      std::size_t step = std::max({n, (used_ - base_) / 2, std::size_t{1024}});
+      c_.resize(std::max(c_.size(), std::min(c_.capacity(), used_ + step)));  // within capacity: no reallocation
+      if (c_.size() - used_ < n) return buffer();
+    }
+    buffered_ = false;
+    return {data() + used_, data() + c_.size()};
   }
   bool finish(char* pos) {
     commit(pos);
@@ -76,40 +83,30 @@ class container_sink {
   std::size_t written() const noexcept { return used_ - base_; }
 
  private:
+  using value_type = typename Container::value_type;
   char* data() noexcept { return reinterpret_cast<char*>(c_.data()); }
 
-  window lend(std::size_t n, std::size_t min_step) {
-    if (c_.size() - used_ < n) {
-      std::size_t step = std::max({n, (used_ - base_) / 2, min_step});  // zeroes at most 1 KiB or ~1.5x the output
-      c_.resize(std::max(c_.size(), std::min(c_.capacity(), used_ + step)));  // within capacity: no reallocation
-    }
-    if (c_.size() - used_ >= n) {
-      spilling_ = false;
-      return {data() + used_, data() + c_.size()};
-    }
-    spilling_ = true;
-    return {spill_.data(), spill_.data() + spill_.size()};
+  window buffer() noexcept {
+    buffered_ = true;
+    return {buf_.data(), buf_.data() + buf_.size()};
   }
 
   void commit(char* pos) {
-    if (!spilling_) {
+    if (!buffered_) {
       used_ = static_cast<std::size_t>(pos - data());
       return;
     }
-    auto k = static_cast<std::size_t>(pos - spill_.data());
-    if (c_.size() - used_ < k) {
-      if (c_.capacity() - used_ < k) c_.reserve(std::max({2 * c_.capacity(), used_ + k, std::size_t{256}}));
-      c_.resize(used_ + k);
-    }
-    std::memcpy(data() + used_, spill_.data(), k);
-    used_ += k;
+    auto first = reinterpret_cast<const value_type*>(buf_.data());
+    c_.resize(used_);  // drops the part of a window that was not used: no zeroing
+    c_.insert(c_.end(), first, first + (pos - buf_.data()));
+    used_ = c_.size();
   }
 
   Container& c_;
   std::size_t base_;
   std::size_t used_;
-  bool spilling_ = false;
-  std::array<char, min_window> spill_;
+  bool buffered_ = true;
+  std::array<char, 256> buf_;
 };
 
 /// A caller's fixed buffer (any size from min_window up) and a callback that takes each full buffer:
