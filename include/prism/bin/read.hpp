@@ -140,7 +140,7 @@ template <bool Narrow = false>
     return {(p[-2] & 0x7fu) | std::uint64_t{p[-1]} << 7, true};
   }
   if constexpr (Narrow) {
-    if (left >= 5) [[likely]] {
+    if (left >= 5 && p[1] >= 0x80) [[likely]] {  // p[1] below 0x80 here is a zero: overlong, for the careful path
       std::uint64_t v = (p[0] & 0x7fu) + (std::uint64_t{p[1]} << 7);  // p[1]'s stop bit taken off below
       for (std::size_t i = 2; i < 5; ++i) {
         unsigned b = p[i];
