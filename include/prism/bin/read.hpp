@@ -831,10 +831,12 @@ bool read_record(context& c, wire w, T& obj) {
       --c.depth;
       return true;  // every field read: none is missing
     }
-  } else {
+  }
+  {
     // Fast: the fields in the order and with the keys this model writes, each read with its wire type known at
-    // compile time. At the first key that differs (a field absent, or written by another version of the model), the
-    // general loop below takes over where this stopped.
+    // compile time (a model that writes dense records writes keyed ones when most fields are empty, as a tree's
+    // leaves are). At the first key that differs (a field absent, another version of the model, or a dense header:
+    // its first byte is never a key), the general loop below takes over where this stopped.
     bool failed = false;
     const unsigned char* p = c.p;
     [&]<std::size_t... K>(std::index_sequence<K...>) {
