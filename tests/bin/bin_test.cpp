@@ -215,7 +215,8 @@ TEST(BinaryFormat, VarintsAreShortestAndBounded) {
 }
 
 // Targets of 32 bits or fewer read varints of at most 5 bytes on a path of their own: every length, signed and
-// unsigned, into every width, with 0 to 9 bytes after it, is read exactly or refused as out of range.
+// unsigned, into every width, with 0 to 9 bytes after it, is read exactly or refused as out of range; an overlong
+// one is refused as overlong.
 template <class I>
 void every_varint_length_into() {
   for (unsigned bits = 0; bits < 64; ++bits) {
