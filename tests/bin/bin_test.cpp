@@ -83,6 +83,45 @@ struct order {
 };
 }  // namespace v3
 
+namespace checked {  // a dense record with a required field that can be empty
+struct ticket {
+  std::int32_t id = 0;
+  std::optional<std::int32_t> seat;
+  std::optional<std::string> note;
+};
+constexpr auto prism_describe(prism::type_t<ticket>) {
+  return prism::fields(prism::field("id", &ticket::id), prism::field("seat", &ticket::seat).required(),
+                       prism::field("note", &ticket::note));
+}
+}  // namespace checked
+
+namespace homonyms {  // two hierarchies that give one subtype name to different types
+struct animal {
+  virtual ~animal() = default;
+  std::int32_t legs = 0;
+};
+struct cat : animal {
+  std::string name;
+};
+struct vehicle {
+  virtual ~vehicle() = default;
+  std::int32_t wheels = 0;
+};
+struct car : vehicle {
+  double speed = 0;
+};
+constexpr auto prism_describe(prism::type_t<animal>) { return prism::fields(prism::field("legs", &animal::legs)); }
+constexpr auto prism_describe(prism::type_t<cat>) {
+  return prism::fields(prism::field("legs", &cat::legs), prism::field("name", &cat::name));
+}
+constexpr auto prism_describe(prism::type_t<vehicle>) { return prism::fields(prism::field("wheels", &vehicle::wheels)); }
+constexpr auto prism_describe(prism::type_t<car>) {
+  return prism::fields(prism::field("wheels", &car::wheels), prism::field("speed", &car::speed));
+}
+constexpr auto prism_subtypes(prism::type_t<animal>) { return prism::subtypes(prism::subtype<cat>("kind")); }
+constexpr auto prism_subtypes(prism::type_t<vehicle>) { return prism::subtypes(prism::subtype<car>("kind")); }
+}  // namespace homonyms
+
 namespace {
 
 using bytes = std::vector<std::byte>;
@@ -501,6 +540,34 @@ TEST(BinaryPointers, PolymorphicPointersComeBackAsTheirDynamicTypes) {
   EXPECT_EQ(unknown.error().path, "$.owned[1]");
 }
 
+// A type name is looked up once per document and base; a name two bases share resolves for each on its own.
+TEST(BinaryPointers, OneSubtypeNameUnderTwoBases) {
+  std::vector<std::pair<std::unique_ptr<homonyms::animal>, std::unique_ptr<homonyms::vehicle>>> v;
+  for (int i = 0; i < 3; ++i) {
+    auto c = std::make_unique<homonyms::cat>();
+    c->legs = 4;
+    c->name = "cat" + std::to_string(i);
+    auto r = std::make_unique<homonyms::car>();
+    r->wheels = i;
+    r->speed = 1.5 * i;
+    v.emplace_back(std::move(c), std::move(r));
+  }
+  bytes b = encode(v);
+  std::string text(reinterpret_cast<const char*>(b.data()), b.size());
+  EXPECT_EQ(text.find("kind"), text.rfind("kind"));  // one name in the document
+  auto back = decode<decltype(v)>(b);
+  ASSERT_TRUE(back) << back.error().message();
+  ASSERT_EQ(back->size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    auto* c = dynamic_cast<homonyms::cat*>((*back)[i].first.get());
+    auto* r = dynamic_cast<homonyms::car*>((*back)[i].second.get());
+    ASSERT_TRUE(c && r);
+    EXPECT_EQ(c->name, "cat" + std::to_string(i));
+    EXPECT_EQ(r->wheels, i);
+    EXPECT_EQ(r->speed, 1.5 * i);
+  }
+}
+
 // ---- compatibility: two versions of the same models ------------------------------------------------------
 
 v1::order old_order() {
@@ -611,6 +678,24 @@ TEST(BinaryCompatibility, FastPathHandsOverToTheGeneralReader) {
   bytes cut = encode(wide{1, 300});
   cut.resize(cut.size() - 2);
   EXPECT_EQ(decode<wide>(cut).error().code, prism::error_code::unexpected_end);
+}
+
+// A dense record with empty fields is read on the fast path too, unless a required field is the one missing.
+TEST(BinaryCompatibility, DenseRecordsWithAbsentFields) {
+  bytes seated = encode(checked::ticket{7, 12, std::nullopt});
+  EXPECT_EQ(seated, of({0x15, 0x03, 0x11, 0x0F, 0x0E, 0x18}));  // sint, sint; note absent (15), padding 0
+  checked::ticket t{1, 2, "kept"};
+  ASSERT_TRUE(prism::bin::read_into(std::span<const std::byte>(seated), t));
+  EXPECT_EQ(t.id, 7);
+  EXPECT_EQ(t.seat, 12);
+  EXPECT_EQ(t.note, "kept");  // absent: the target keeps what it holds
+  auto unseated = decode<checked::ticket>(encode(checked::ticket{7, std::nullopt, "aisle"}));
+  ASSERT_FALSE(unseated);
+  EXPECT_EQ(unseated.error().code, prism::error_code::missing_field);
+  EXPECT_NE(unseated.error().detail.find("\"seat\""), std::string::npos) << unseated.error().detail;
+  // an absent nibble where this model has none to spare (the padding) is still an error
+  EXPECT_EQ(decode<checked::ticket>(of({0x15, 0x03, 0x11, 0xFF, 0x0E, 0x18})).error().detail,
+            "dense record padding nibble not 0");
 }
 
 TEST(BinaryCompatibility, DisallowedChangesGiveTypeMismatch) {

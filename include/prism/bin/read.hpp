@@ -20,6 +20,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -61,12 +62,18 @@ struct context {
   struct tables {
     std::vector<object> objects;  ///< shared objects, by number
     std::vector<std::string> type_names;
+    /// By type name number: the base it was last looked up for (its type_key) and its position among that base's
+    /// subtypes, so that each name is compared with the subtypes' once per document rather than once per object.
+    std::vector<std::pair<const void*, std::size_t>> type_lookups;
   };
 
   std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
   /// What shared and polymorphic pointers number, made at the first of them: a document without any pays nothing.
   std::vector<object>& objects() { return (tables_ ? *tables_ : tables_.emplace()).objects; }
   std::vector<std::string>& type_names() { return (tables_ ? *tables_ : tables_.emplace()).type_names; }
+  std::vector<std::pair<const void*, std::size_t>>& type_lookups() {
+    return (tables_ ? *tables_ : tables_.emplace()).type_lookups;
+  }
   /// The error, made by fail(); its path grows as the failure unwinds.
   error& err() { return err_ ? *err_ : err_.emplace(); }
 
@@ -588,19 +595,29 @@ bool read_poly_type(context& c, F&& make) {
   }
   std::size_t number = 0;
   if (!read_type_name(c, t, at, number)) return false;
-  const std::string& name = c.type_names()[number];
-  bool found = false, ok = false;
-  std::apply(
-      [&](const auto&... sub) {
-        (void)((sub.name == name &&
-                (found = true, ok = make(std::type_identity<typename std::remove_cvref_t<decltype(sub)>::type>{}), true)) ||
-               ...);
-      },
-      prism::detail::subtypes_holder<Base>::value.list);
-  if (!found)
-    return fail(c, error_code::unknown_type, at,
-                "unknown type name \"" + name + "\" for " + std::string(prism::detail::type_name<Base>()));
-  return ok;
+  constexpr const auto& subtypes = prism::detail::subtypes_holder<Base>::value.list;
+  constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<decltype(subtypes)>>;
+  auto& lookups = c.type_lookups();
+  if (lookups.size() <= number) lookups.resize(number + 1, {nullptr, 0});
+  auto& [base, index] = lookups[number];
+  if (base != &type_key<Base>) {
+    const std::string& name = c.type_names()[number];
+    index = std::apply([&](const auto&... sub) {
+      std::size_t i = 0;
+      (void)((sub.name == name || (++i, false)) || ...);
+      return i;
+    }, subtypes);
+    if (index == n)
+      return fail(c, error_code::unknown_type, at,
+                  "unknown type name \"" + name + "\" for " + std::string(prism::detail::type_name<Base>()));
+    base = &type_key<Base>;
+  }
+  const std::size_t which = index;  // make() reads on and may add names, moving lookups
+  return [&]<std::size_t... K>(std::index_sequence<K...>) {
+    bool ok = false;
+    (void)((which == K && (ok = make(std::type_identity<typename std::tuple_element_t<K, std::remove_cvref_t<decltype(subtypes)>>::type>{}), true)) || ...);
+    return ok;
+  }(std::make_index_sequence<n>{});
 }
 
 /// Makes the object a shared_ptr or weak_ptr to T holds, of wire type `inner` (a poly value names its dynamic type),
@@ -799,11 +816,55 @@ template <class T, std::size_t k>
   }
 }
 
-/// The fields of a dense record at p, after the header its model writes when every field holds a value. Returns the
-/// end of the record, or nullptr (c.err() set). The cursor is a parameter, so a run of scalars advances a register.
-template <class T, std::size_t... K>
-const unsigned char* read_dense_fields(context& c, const unsigned char* p, T& obj, std::index_sequence<K...>) {
-  return (read_known_field<T, K>(c, p, obj) && ...) ? p : nullptr;
+/// The nibbles of T's dense header that its writer may set to `absent` (fields that can hold nothing: optionals,
+/// pointers, C strings) and that are not required: the reader's fast path takes them. Bytes as in dense_header<T>,
+/// 0xF where such a nibble lies; all zero for a model whose writer always writes every field.
+template <class T>
+inline constexpr auto dense_absent_nibbles = [] {
+  constexpr std::uint32_t n = max_field_id<T>();
+  constexpr std::size_t count_bytes = dense_header<T>.size() - (n + 1) / 2;
+  std::array<unsigned char, dense_header<T>.size()> mask{};
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    auto one = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+      if constexpr (field_is_stored<T, J>() && !always_holds<field_type_of<T, J>>) {
+        bool required = false;
+        if constexpr (prism::detail::has_description<T>) required = std::get<J>(description<T>.list).is_required;
+        constexpr std::uint32_t id = field_id<T, J>();
+        if (!required) mask[count_bytes + nibble_byte(id)] |= static_cast<unsigned char>(0xfu << nibble_shift(id));
+      }
+    };
+    (one(std::integral_constant<std::size_t, I>{}), ...);
+  }(std::make_index_sequence<field_count_of<T>>{});
+  return mask;
+}();
+
+/// Whether a dense header at p is `header` with some of the nibbles `absent` allows set to absent.
+template <std::size_t N>
+bool dense_header_allows(const unsigned char* p, const std::array<unsigned char, N>& header,
+                         const std::array<unsigned char, N>& absent) {
+  for (std::size_t i = 0; i < N; ++i) {
+    const unsigned b = p[i];
+    const unsigned absent_here = ((b & 0x0f) == 0x0f ? 0x0fu : 0u) | ((b & 0xf0) == 0xf0 ? 0xf0u : 0u);
+    if (((b ^ header[i]) & ~(absent[i] & absent_here)) != 0) return false;
+  }
+  return true;
+}
+
+/// The fields of a dense record at p, after a header its model's fast path accepts: every field present (all), or
+/// those whose nibble is not absent. Returns the end of the record, or nullptr (c.err() set). The cursor is a
+/// parameter, so a run of scalars advances a register.
+template <bool All, class T, std::size_t... K>
+const unsigned char* read_dense_fields(context& c, const unsigned char* p, const unsigned char* nibbles, T& obj,
+                                       std::index_sequence<K...>) {
+  auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
+    constexpr std::size_t I = field_order<T>[k];
+    if constexpr (!All && field_is_stored<T, I>()) {
+      constexpr std::uint32_t id = field_id<T, I>();
+      if ((nibbles[nibble_byte(id)] >> nibble_shift(id) & 15) == absent) return true;
+    }
+    return read_known_field<T, k>(c, p, obj);
+  };
+  return (one(std::integral_constant<std::size_t, K>{}) && ...) ? p : nullptr;
 }
 
 template <class T>
@@ -820,16 +881,30 @@ bool read_record(context& c, wire w, T& obj) {
     }(std::make_index_sequence<n>{});
   };
   if constexpr (is_dense<T>()) {
-    // Fast: the header this model writes when every field holds a value; then each field is read with its wire
-    // type known at compile time. Any other header (a field absent, another version of the model) goes to the
-    // general loop below, which reads either form.
+    // Fast: the header this model writes when every field holds a value, or the same with some of its empty fields
+    // absent (a tree's leaves: null children); then each field present is read with its wire type known at compile
+    // time. Any other header (another version of the model, a required field absent) goes to the general loop
+    // below, which reads either form.
     constexpr const auto& header = dense_header<T>;
-    if (c.left() >= header.size() && std::memcmp(c.p, header.data(), header.size()) == 0) {
-      const unsigned char* end = read_dense_fields(c, c.p + header.size(), obj, std::make_index_sequence<n>{});
-      if (end == nullptr) return false;
-      c.p = end;
-      --c.depth;
-      return true;  // every field read: none is missing
+    if (c.left() >= header.size()) {
+      const unsigned char* nibbles = c.p + header.size() - (max_field_id<T>() + 1) / 2;
+      constexpr auto fields = std::make_index_sequence<n>{};
+      const unsigned char* end = nullptr;
+      bool fast = true;
+      if (std::memcmp(c.p, header.data(), header.size()) == 0)
+        end = read_dense_fields<true>(c, c.p + header.size(), nibbles, obj, fields);
+      else if constexpr (dense_absent_nibbles<T> == decltype(dense_absent_nibbles<T>){})
+        fast = false;  // every field is always written: a nibble that says absent comes from another model
+      else if (dense_header_allows(c.p, header, dense_absent_nibbles<T>))
+        end = read_dense_fields<false>(c, c.p + header.size(), nibbles, obj, fields);
+      else
+        fast = false;
+      if (fast) {
+        if (end == nullptr) return false;
+        c.p = end;
+        --c.depth;
+        return true;  // no required field is missing: the header said so
+      }
     }
   }
   {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -86,6 +88,9 @@ class writer {
   /// The number of a subtype's stable name, and whether this is its first appearance in the document.
   std::pair<std::uint64_t, bool> type_name(std::string_view name) {
     auto& names = state().names;
+    // A subtype's name is one string wherever its objects are written: its address first, its text if need be.
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (names[i].data() == name.data() && names[i].size() == name.size()) return {i, false};
     for (std::size_t i = 0; i < names.size(); ++i)
       if (names[i] == name) return {i, false};
     names.push_back(name);
@@ -144,24 +149,45 @@ const void* dynamic_address(const T* p) {
   else return p;
 }
 
+/// Where the dynamic type of an object of Base stands among Base's subtypes: their count for Base itself, npos for
+/// a type not listed. Addresses are compared first: a program has one type_info per type unless shared libraries
+/// duplicate it, and comparing type_infos that differ costs a strcmp of their names, which was most of the time a
+/// polymorphic tree took to write.
+template <class Base>
+std::size_t subtype_index(const std::type_info& dynamic) {
+  static constexpr auto types = std::apply(
+      [](const auto&... s) {
+        return std::array{&typeid(typename std::remove_cvref_t<decltype(s)>::type)..., &typeid(Base)};
+      },
+      prism::detail::subtypes_holder<Base>::value.list);
+  constexpr std::size_t n = types.size() - (std::is_abstract_v<Base> ? 1 : 0);  // an abstract base is never dynamic
+  for (std::size_t i = 0; i < n; ++i)
+    if (types[i] == &dynamic) return i;
+  for (std::size_t i = 0; i < n; ++i)
+    if (*types[i] == dynamic) return i;
+  return std::size_t(-1);
+}
+
 /// What a pointer to a polymorphic Base holds (a poly value): its dynamic type's stable name, then its record.
 template <class W, class Base>
 void write_poly(W& w, const Base& b) {
   static_assert(std::is_polymorphic_v<Base>, "prism::subtypes: the base must be a polymorphic class (a virtual function)");
-  const std::type_info& dynamic = typeid(b);
+  constexpr const auto& subtypes = prism::detail::subtypes_holder<Base>::value;
+  const std::size_t index = subtype_index<Base>(typeid(b));
   if constexpr (!std::is_abstract_v<Base>) {
-    if (dynamic == typeid(Base)) {
+    if (index == std::tuple_size_v<decltype(subtypes.list)>) {
       w.varint(0);
       return write_value(w, b);
     }
   }
-  constexpr const auto& subtypes = prism::detail::subtypes_holder<Base>::value;
-  bool found = std::apply(
+  if (index == std::size_t(-1)) return w.fail(error_code::unknown_type);  // a derived type prism_subtypes does not list
+  std::apply(
       [&](const auto&... s) {
+        std::size_t k = 0;
         auto one = [&](const auto& sub) {
           using D = typename std::remove_cvref_t<decltype(sub)>::type;
           static_assert(std::is_base_of_v<Base, D>, "prism::subtype<D>: D must derive from the base");
-          if (dynamic != typeid(D)) return false;
+          if (k++ != index) return false;
           auto [number, first] = w.type_name(sub.name);
           if (first) {
             w.varint(2);
@@ -173,10 +199,9 @@ void write_poly(W& w, const Base& b) {
           write_value(w, static_cast<const D&>(b));
           return true;
         };
-        return (one(s) || ...);
+        (void)(one(s) || ...);
       },
       subtypes.list);
-  if (!found) w.fail(error_code::unknown_type);  // a derived type prism_subtypes does not list
 }
 
 /// What a pointer holds: a poly value for bases with subtypes, else the value itself.
