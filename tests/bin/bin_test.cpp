@@ -93,6 +93,13 @@ constexpr auto prism_describe(prism::type_t<ticket>) {
   return prism::fields(prism::field("id", &ticket::id), prism::field("seat", &ticket::seat).required(),
                        prism::field("note", &ticket::note));
 }
+struct badge {  // keyed: its ids leave gaps
+  std::int32_t id = 0;
+  std::optional<std::int32_t> level;
+};
+constexpr auto prism_describe(prism::type_t<badge>) {
+  return prism::fields(prism::field("id", &badge::id), prism::field("level", &badge::level).id(9).required());
+}
 }  // namespace checked
 
 namespace homonyms {  // two hierarchies that give one subtype name to different types
@@ -680,8 +687,9 @@ TEST(BinaryCompatibility, FastPathHandsOverToTheGeneralReader) {
   EXPECT_EQ(decode<wide>(cut).error().code, prism::error_code::unexpected_end);
 }
 
-// A dense record with empty fields is read on the fast path too, unless a required field is the one missing.
-TEST(BinaryCompatibility, DenseRecordsWithAbsentFields) {
+// A record with empty fields is read on the fast path too (dense: nibbles that say absent; keyed: the end byte
+// where a key was due), unless a required field is the one missing.
+TEST(BinaryCompatibility, RecordsWithAbsentFields) {
   bytes seated = encode(checked::ticket{7, 12, std::nullopt});
   EXPECT_EQ(seated, of({0x15, 0x03, 0x11, 0x0F, 0x0E, 0x18}));  // sint, sint; note absent (15), padding 0
   checked::ticket t{1, 2, "kept"};
@@ -693,6 +701,15 @@ TEST(BinaryCompatibility, DenseRecordsWithAbsentFields) {
   ASSERT_FALSE(unseated);
   EXPECT_EQ(unseated.error().code, prism::error_code::missing_field);
   EXPECT_NE(unseated.error().detail.find("\"seat\""), std::string::npos) << unseated.error().detail;
+  bytes leveled = encode(checked::badge{3, 2});
+  EXPECT_EQ(leveled, of({0x15, 0x11, 0x06, 0x81, 0x01, 0x04, 0x00}));  // keys: id 1 (sint), id 9 (sint), end
+  EXPECT_EQ(decode<checked::badge>(leveled)->level, 2);
+  bytes unleveled = encode(checked::badge{3, std::nullopt});
+  EXPECT_EQ(unleveled, of({0x15, 0x11, 0x06, 0x00}));
+  auto missing = decode<checked::badge>(unleveled);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, prism::error_code::missing_field);
+  EXPECT_EQ(missing.error().offset, 3u);  // at the end byte
   // an absent nibble where this model has none to spare (the padding) is still an error
   EXPECT_EQ(decode<checked::ticket>(of({0x15, 0x03, 0x11, 0xFF, 0x0E, 0x18})).error().detail,
             "dense record padding nibble not 0");

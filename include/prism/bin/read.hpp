@@ -940,7 +940,11 @@ bool read_record(context& c, wire w, T& obj) {
     if (failed) return false;
     c.p = p;
   }
-  bool ok = read_members(c, id, [&](std::uint32_t field_id, wire wt) {
+  // The end byte where the next key was due: a keyed record that left its last fields empty (a tree's leaf), done
+  // without the general loop. (A dense record's first byte is never 0.)
+  const bool ended = c.p != c.end && *c.p == 0;
+  c.p += ended;
+  bool ok = ended || read_members(c, id, [&](std::uint32_t field_id, wire wt) {
     std::size_t pos = n;
     if (next < n && sorted_ids<T>[next] == field_id) [[likely]] {
       pos = next;
