@@ -816,21 +816,31 @@ template <class T, std::size_t k>
   }
 }
 
-/// The nibbles of T's dense header that its writer may set to `absent` (fields that can hold nothing: optionals,
-/// pointers, C strings) and that are not required: the reader's fast path takes them. Bytes as in dense_header<T>,
-/// 0xF where such a nibble lies; all zero for a model whose writer always writes every field.
+/// Whether field I of T is marked required (descriptions only).
+template <class T, std::size_t I>
+consteval bool field_is_required() {
+  if constexpr (prism::detail::has_description<T>) return std::get<I>(description<T>.list).is_required;
+  else return false;
+}
+
+/// Whether T's writer may leave field I out of a dense record (an optional, a pointer, a C string holding nothing)
+/// and the reader's fast path may take that: the field is not required.
+template <class T, std::size_t I>
+consteval bool may_be_absent() {
+  if constexpr (field_is_stored<T, I>()) return !always_holds<field_type_of<T, I>> && !field_is_required<T, I>();
+  else return false;
+}
+
+/// T's dense header with 0xF where the nibble of a field that may_be_absent lies, 0 elsewhere; all zero for a model
+/// whose writer always writes every field.
 template <class T>
 inline constexpr auto dense_absent_nibbles = [] {
-  constexpr std::uint32_t n = max_field_id<T>();
-  constexpr std::size_t count_bytes = dense_header<T>.size() - (n + 1) / 2;
   std::array<unsigned char, dense_header<T>.size()> mask{};
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     auto one = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-      if constexpr (field_is_stored<T, J>() && !always_holds<field_type_of<T, J>>) {
-        bool required = false;
-        if constexpr (prism::detail::has_description<T>) required = std::get<J>(description<T>.list).is_required;
+      if constexpr (may_be_absent<T, J>()) {
         constexpr std::uint32_t id = field_id<T, J>();
-        if (!required) mask[count_bytes + nibble_byte(id)] |= static_cast<unsigned char>(0xfu << nibble_shift(id));
+        mask[dense_count_bytes<T> + nibble_byte(id)] |= static_cast<unsigned char>(0xfu << nibble_shift(id));
       }
     };
     (one(std::integral_constant<std::size_t, I>{}), ...);
@@ -850,15 +860,15 @@ bool dense_header_allows(const unsigned char* p, const std::array<unsigned char,
   return true;
 }
 
-/// The fields of a dense record at p, after a header its model's fast path accepts: every field present (all), or
-/// those whose nibble is not absent. Returns the end of the record, or nullptr (c.err() set). The cursor is a
-/// parameter, so a run of scalars advances a register.
+/// The fields of a dense record at p, after a header its model's fast path accepts: every field present (All), or
+/// those whose nibble is not absent (only a field that may_be_absent can be). Returns the end of the record, or
+/// nullptr (c.err() set). The cursor is a parameter, so a run of scalars advances a register.
 template <bool All, class T, std::size_t... K>
 const unsigned char* read_dense_fields(context& c, const unsigned char* p, const unsigned char* nibbles, T& obj,
                                        std::index_sequence<K...>) {
   auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
     constexpr std::size_t I = field_order<T>[k];
-    if constexpr (!All && field_is_stored<T, I>()) {
+    if constexpr (!All && may_be_absent<T, I>()) {
       constexpr std::uint32_t id = field_id<T, I>();
       if ((nibbles[nibble_byte(id)] >> nibble_shift(id) & 15) == absent) return true;
     }
@@ -887,7 +897,7 @@ bool read_record(context& c, wire w, T& obj) {
     // below, which reads either form.
     constexpr const auto& header = dense_header<T>;
     if (c.left() >= header.size()) {
-      const unsigned char* nibbles = c.p + header.size() - (max_field_id<T>() + 1) / 2;
+      const unsigned char* nibbles = c.p + dense_count_bytes<T>;
       constexpr auto fields = std::make_index_sequence<n>{};
       const unsigned char* end = nullptr;
       bool fast = true;
@@ -974,7 +984,7 @@ bool read_record(context& c, wire w, T& obj) {
     return [&]<std::size_t... K>(std::index_sequence<K...>) {
       auto check = [&]<std::size_t I>(std::size_t pos, std::integral_constant<std::size_t, I>) {
         if constexpr (field_is_stored<T, I>()) {
-          if (!seen[pos] && std::get<I>(description<T>.list).is_required)
+          if (!seen[pos] && field_is_required<T, I>())
             return fail(c, error_code::missing_field, c.p - 1,
                         "missing required field \"" + std::string(field_name_of<T, I>) + "\" in " +
                             std::string(prism::detail::type_name<T>()));

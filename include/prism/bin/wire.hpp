@@ -325,4 +325,8 @@ inline constexpr auto dense_header = [] {
   return h;
 }();
 
+/// The bytes of T's dense header before its nibbles: the count (one byte below 15 ids, more after).
+template <class T>
+inline constexpr std::size_t dense_count_bytes = dense_header<T>.size() - (max_field_id<T>() + 1) / 2;
+
 }  // namespace prism::bin

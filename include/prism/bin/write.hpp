@@ -379,7 +379,6 @@ void write_record(W& w, const T& v) {
     write_fields<true>(w, v);
   } else {
     auto header = dense_header<T>;
-    constexpr std::size_t count_bytes = header.size() - (max_field_id<T>() + 1) / 2;
     std::size_t holding = 0;  // fields holding a value
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       auto clear = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
@@ -387,7 +386,7 @@ void write_record(W& w, const T& v) {
           if constexpr (!always_holds<field_type_of<T, J>>) {
             if (!holds_value(get_field<J>(v))) {
               constexpr std::uint32_t id = field_id<T, J>();
-              header[count_bytes + nibble_byte(id)] |= static_cast<unsigned char>(absent << nibble_shift(id));
+              header[dense_count_bytes<T> + nibble_byte(id)] |= static_cast<unsigned char>(absent << nibble_shift(id));
               return;
             }
           }
