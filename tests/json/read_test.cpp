@@ -389,6 +389,51 @@ TEST(ReadObjects, KeysInAnyOrderAndEscapedKeys) {
   EXPECT_EQ(r->zip, 8000);
 }
 
+// Keys in declaration order take a path with no key lookup; the first other key hands over to the general loop.
+// Each way of leaving that path, and each error on it, must come out as it does on the general loop.
+TEST(ReadObjects, KeysInOrderThenAnyOtherOrder) {
+  auto r = read<app::user>(R"({"name": "a", "age": 1, "addresses": [{"city": "c", "zip": 2}], "email": "e"})");
+  ASSERT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r->name, "a");
+  EXPECT_EQ(r->age, 1);
+  EXPECT_EQ(r->email, "e");
+  ASSERT_EQ(r->addresses.size(), 1u);
+  EXPECT_EQ(r->addresses[0].zip, 2);
+  r = read<app::user>(R"({"name": "a", "extra": {"age": 9}, "age": 3})");  // an unknown key after the first
+  ASSERT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r->age, 3);
+  r = read<app::user>(R"({"name": "a", "age": 1, "name": "b"})");  // a key repeated after an in-order run
+  ASSERT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r->name, "b");
+  EXPECT_EQ(r->age, 1);
+  // errors on the in-order path: in a value, at a colon, at the end of the input
+  auto e = read_error<app::user>(R"({"name": "a", "age": "x"})");
+  EXPECT_EQ(e.code, error_code::type_mismatch);
+  EXPECT_EQ(e.path, "$.age");
+  e = read_error<app::users_doc>(R"({"users": [{"name": "a", "addresses": [{"city": "c", "zip": true}]}]})");
+  EXPECT_EQ(e.path, "$.users[0].addresses[0].zip");
+  e = read_error<app::user>(R"({"name": "a", "age" 1})");
+  EXPECT_EQ(e.code, error_code::syntax_error);
+  EXPECT_EQ(e.column, 21u);
+  e = read_error<app::user>(R"({"name": "a", "age": 1)");
+  EXPECT_EQ(e.code, error_code::unexpected_end);
+  e = read_error<app::user>(R"({"name": "a" "age": 1})");
+  EXPECT_EQ(e.code, error_code::syntax_error);
+  // a reused element whose document stops after an in-order run: the rest as a fresh element has it
+  app::users_doc doc;
+  ASSERT_TRUE(read_into(R"({"users": [{"name": "a", "age": 1, "email": "e", "addresses": [{"city": "c"}]}]})", doc).has_value());
+  ASSERT_TRUE(read_into(R"({"users": [{"name": "z", "age": 5}]})", doc).has_value());
+  EXPECT_EQ(doc.users[0].age, 5);
+  EXPECT_FALSE(doc.users[0].email.has_value());
+  EXPECT_TRUE(doc.users[0].addresses.empty());
+  // fields still missing after an in-order run
+  e = read_error<app::counters>(R"({"small": 1, "medium": 2})", {.require_all_fields = true});
+  EXPECT_EQ(e.code, error_code::missing_field);
+  EXPECT_EQ(e.message(), "missing required field \"ratio\" in counters at $ (line 1, column 25)");
+  EXPECT_TRUE(read<app::account>(R"({"cents": 1, "id": "x"})").has_value());
+  EXPECT_EQ(read_error<app::account>(R"({"cents": 1, "euros": 0})").code, error_code::missing_field);
+}
+
 TEST(ReadObjects, EnumsByNameOrNumber) {
   EXPECT_EQ(read<app::color>("\"blue\"").value(), app::color::blue);
   auto e = read_error<app::color>("\"purple\"");

@@ -217,7 +217,7 @@ bool read_string(read_context& c, S& out) {
     if (p != c.end && *p == '"') [[likely]] {
       const char* first = p + 1;
       scan_stop s = scan_plain(first, c.end);
-      out.assign(first, static_cast<std::size_t>(s.at - first));
+      adapter<S>::assign(out, std::string_view(first, static_cast<std::size_t>(s.at - first)));
       if (!s.utf8_error && s.at != c.end && *s.at == '"') [[likely]] {
         c.p = s.at + 1;
         return true;
@@ -648,6 +648,12 @@ constexpr bool slot_is_required(const read_options& o) {
   }
 }
 
+/// Whether any slot of T in View is marked required, whatever the options: records with none skip the check.
+template <class View, class T>
+inline constexpr bool has_marked_required = []<std::size_t... S>(std::index_sequence<S...>) {
+  return (slot_is_required<View, T, S>(read_options{}) || ...);
+}(std::make_index_sequence<view_record<View, T>::size>{});
+
 /// Reads the value at c.p into slot S of obj: in place for data members, through the setter for properties;
 /// computed fields are written only, so their value is skipped.
 template <class View, class T, std::size_t S>
@@ -751,6 +757,14 @@ std::size_t find_slot(std::string_view key) noexcept {
   return L::size;
 }
 
+/// From just after a member's key (at p) past the colon: c.p at the value.
+[[gnu::always_inline]] inline bool to_member_value(read_context& c, const char* p) {
+  p = skip_whitespace(p, c.end);
+  if (p == c.end || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
+  c.p = skip_whitespace(p + 1, c.end);
+  return true;
+}
+
 template <class View, class T>
 bool read_record(read_context& c, T& obj) {
   using L = view_record<View, T>;
@@ -759,8 +773,33 @@ bool read_record(read_context& c, T& obj) {
   const char* e = c.end;
   if (!open_container(c, '{', "object")) return false;
   std::array<bool, n == 0 ? 1 : n> seen{};
+  std::size_t seen_count = 0;  // distinct slots read
   bool more = !close_if_empty(c, '}');
   std::size_t next = 0;  // documents usually list fields in declaration order: try that one first
+  // The usual document: every key in declaration order, spelled as the writer spells it. Each slot is read where
+  // its key is due, with no lookup and no dispatch on the key; at the first other key the loop below takes over.
+  bool failed = false;
+  const auto read_in_order = [&]<std::size_t S>(std::integral_constant<std::size_t, S>) {
+    constexpr std::string_view key = quoted_keys<View, T>[S];
+    if (static_cast<std::size_t>(e - c.p) < key.size() || !same_bytes(c.p, key.data(), key.size())) return false;
+    if (!to_member_value(c, c.p + key.size())) return !(failed = true);
+    if (!read_slot<View, T, S>(c, obj)) {
+      prism::detail::prepend_path(c.err.path, ".", L::names[S]);
+      return !(failed = true);
+    }
+    seen[S] = true;
+    ++seen_count;
+    next = S + 1;
+    more = next_item(c, '}');
+    failed = c.err.code != error_code::none;
+    return more && !failed;
+  };
+  if (more) {
+    [&]<std::size_t... S>(std::index_sequence<S...>) {
+      (void)(read_in_order(std::integral_constant<std::size_t, S>{}) && ...);
+    }(std::make_index_sequence<n>{});
+    if (failed) return false;
+  }
   while (more) {
     p = c.p;
     const char* key_at = p;
@@ -770,18 +809,17 @@ bool read_record(read_context& c, T& obj) {
     if (next < n && static_cast<std::size_t>(e - p) >= quoted_keys<View, T>[next].size() &&
         same_bytes(p, quoted_keys<View, T>[next].data(), quoted_keys<View, T>[next].size())) {
       index = next;
-      key = L::names[next];
       p += quoted_keys<View, T>[next].size();
     } else {
       if (!(p = read_string_text(c, p, c.scratch, key))) return false;
       index = find_slot<View, T>(key);
     }
-    p = skip_whitespace(p, e);
-    if (p == e || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
-    c.p = skip_whitespace(p + 1, e);
+    if (!to_member_value(c, p)) return false;
     if (index < n) {
       if (seen[index]) [[unlikely]]
         reset_duplicate<View, T>(obj, index);  // a repeated key: the last one wins, whole
+      else
+        ++seen_count;
       bool ok = [&]<std::size_t... S>(std::index_sequence<S...>) {
         bool r = true;
         (void)((index == S && (r = read_slot<View, T, S>(c, obj), true)) || ...);
@@ -808,7 +846,7 @@ bool read_record(read_context& c, T& obj) {
   // An element read over an old one: what the document leaves out, and the fields the view omits, must not be
   // stale. Rare (documents usually have every field), so a default T is made only then.
   constexpr bool view_omits = L::kept < L::declared;
-  if (c.reusing && (view_omits || std::find(seen.begin(), seen.begin() + n, false) != seen.begin() + n)) {
+  if (c.reusing && (view_omits || seen_count != n)) {
     if constexpr (std::is_default_constructible_v<T>) {
       T defaults{};
       [&]<std::size_t... S>(std::index_sequence<S...>) {
@@ -819,7 +857,8 @@ bool read_record(read_context& c, T& obj) {
       }(std::make_index_sequence<L::declared>{});
     }
   }
-  // required fields, checked once the object is complete
+  // required fields, checked once the object is complete (and only where some may be)
+  if (seen_count == n || !(has_marked_required<View, T> || c.opts.require_all_fields)) return true;
   return [&]<std::size_t... S>(std::index_sequence<S...>) {
     auto check = [&](std::size_t i, bool required) {
       if (!required || seen[i]) return true;

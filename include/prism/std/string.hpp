@@ -15,7 +15,10 @@ struct adapter<std::basic_string<char, Traits, Alloc>> {
   static constexpr prism::kind category = prism::kind::string;
   static std::string_view view(const std::basic_string<char, Traits, Alloc>& s) noexcept { return {s.data(), s.size()}; }
   static bool assign(std::basic_string<char, Traits, Alloc>& s, std::string_view text) {
-    s.assign(text.data(), text.size());
+    // Sized, then copied: a string read again at its old length costs a compare and the copy, where assign() goes
+    // through the general replace (text never lies inside s here).
+    s.resize(text.size());
+    if (!text.empty()) std::memcpy(s.data(), text.data(), text.size());
     return true;
   }
 };
