@@ -116,7 +116,8 @@ inline unsigned non_whitespace_bits(const char* p) noexcept {
   return p;
 }
 
-inline const char* skip_whitespace(const char* p, const char* e) noexcept {
+/// Always inlined: the first test is most calls' whole work, and some record readers got it as a call.
+[[gnu::always_inline]] inline const char* skip_whitespace(const char* p, const char* e) noexcept {
   if (p == e || !is_whitespace(*p)) [[likely]]
     return p;
   if (++p == e || !is_whitespace(*p)) return p;  // one separating space: the common case after ':' and ','
