@@ -145,18 +145,32 @@ bool read_integer(read_context& c, I& out) {
   return true;
 }
 
+/// The scanned number d as the nearest F; c.p moves past it.
+template <class F>
+[[gnu::always_inline]] inline bool finish_floating(read_context& c, const decimal_number& d, F& out) {
+  if (!to_float(d, out)) [[unlikely]]
+    return fail_number_range(c, d.first, d.last, alternative_name<F>(), "too large for");
+  c.p = d.last;
+  return true;
+}
+
+/// read_floating for what scan_number_fast leaves: out of line, so that the fast path's number stays in registers.
+template <class F>
+[[gnu::noinline]] bool read_floating_carefully(read_context& c, F& out) {
+  decimal_number d;
+  if (!scan_number(c, c.p, d)) return false;
+  return finish_floating(c, d, out);
+}
+
 template <class F>
 bool read_floating(read_context& c, F& out) {
   const char* p = c.p;
   if (p == c.end || (*p != '-' && !is_digit(*p))) [[unlikely]]
     return fail_expected(c, "number", p);
   decimal_number d;
-  const char* after = scan_number_fast(p, c.end, d);
-  if (!after && !(after = scan_number(c, p, d))) return false;
-  if (!to_float(d, out)) [[unlikely]]
-    return fail_number_range(c, p, after, alternative_name<F>(), "too large for");
-  c.p = after;
-  return true;
+  if (!scan_number_fast(p, c.end, d)) [[unlikely]]
+    return read_floating_carefully(c, out);
+  return finish_floating(c, d, out);
 }
 
 inline bool read_bool(read_context& c, bool& out) {

@@ -144,9 +144,10 @@ struct decimal_number {
 };
 
 /// The slow path for the few inputs Eisel-Lemire leaves open: the standard library's correctly rounded
-/// conversion (libc++ 19 has no floating-point from_chars, so strtod in the C locale there).
+/// conversion (libc++ 19 has no floating-point from_chars, so strtod in the C locale there). d is taken by value
+/// and the call kept out of line, so that a caller's number need not be in memory for the sake of this rare call.
 template <class F>
-bool slow_to_float(const decimal_number& d, F& out) noexcept {
+[[gnu::noinline]] bool slow_to_float(decimal_number d, F& out) noexcept {
 #if defined(_LIBCPP_VERSION)
   char small[128];
   std::string big;

@@ -589,9 +589,11 @@ value:
   }
   // literals and numbers (kept out of the switch so the error paths know where they are)
   if (*p == 't' || *p == 'f' || *p == 'n') {
-    std::string_view word = *p == 't' ? "true" : *p == 'f' ? "false" : "null";
-    const char* after = match_literal(p, e, word);
-    if (!after) return fail_literal(c, p, word);
+    // Each literal compared as a constant: a load and a compare rather than a call to memcmp.
+    const char* after = *p == 't'   ? match_literal(p, e, "true")
+                        : *p == 'f' ? match_literal(p, e, "false")
+                                    : match_literal(p, e, "null");
+    if (!after) return fail_literal(c, p, *p == 't' ? "true" : *p == 'f' ? "false" : "null");
     p = after;
     goto after_value;
   }
