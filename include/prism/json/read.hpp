@@ -771,6 +771,11 @@ std::size_t find_slot(std::string_view key) noexcept {
   return L::size;
 }
 
+/// Whether the text at p begins with `quoted`, a key as the writer spells it (quotes included).
+[[gnu::always_inline]] inline bool starts_with_key(const char* p, const char* e, std::string_view quoted) noexcept {
+  return static_cast<std::size_t>(e - p) >= quoted.size() && same_bytes(p, quoted.data(), quoted.size());
+}
+
 /// From just after a member's key (at p) past the colon: c.p at the value.
 [[gnu::always_inline]] inline bool to_member_value(read_context& c, const char* p) {
   p = skip_whitespace(p, c.end);
@@ -795,11 +800,15 @@ bool read_record(read_context& c, T& obj) {
   bool failed = false;
   const auto read_in_order = [&]<std::size_t S>(std::integral_constant<std::size_t, S>) {
     constexpr std::string_view key = quoted_keys<View, T>[S];
-    if (static_cast<std::size_t>(e - c.p) < key.size() || !same_bytes(c.p, key.data(), key.size())) return false;
-    if (!to_member_value(c, c.p + key.size())) return !(failed = true);
+    if (!starts_with_key(c.p, e, key)) return false;
+    if (!to_member_value(c, c.p + key.size())) {
+      failed = true;
+      return false;
+    }
     if (!read_slot<View, T, S>(c, obj)) {
       prism::detail::prepend_path(c.err.path, ".", L::names[S]);
-      return !(failed = true);
+      failed = true;
+      return false;
     }
     seen[S] = true;
     ++seen_count;
@@ -820,8 +829,7 @@ bool read_record(read_context& c, T& obj) {
     if (p == e || *p != '"') return fail_expected(c, "a string key", p, error_code::syntax_error);
     std::size_t index = n;
     std::string_view key;
-    if (next < n && static_cast<std::size_t>(e - p) >= quoted_keys<View, T>[next].size() &&
-        same_bytes(p, quoted_keys<View, T>[next].data(), quoted_keys<View, T>[next].size())) {
+    if (next < n && starts_with_key(p, e, quoted_keys<View, T>[next])) {
       index = next;
       p += quoted_keys<View, T>[next].size();
     } else {
