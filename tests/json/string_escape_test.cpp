@@ -6,7 +6,14 @@
 
 #include <optional>
 #include <random>
+#include <cstring>
 #include <string>
+#include <string_view>
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 namespace {
 
@@ -171,5 +178,46 @@ TEST(StringEscape, EveryBrokenSequenceAtEveryOffsetOfLongText) {
     }
   }
 }
+
+
+#if __has_include(<sys/mman.h>)
+// Strings that end where readable memory ends: the vector paths may load a whole block past a string's end only
+// within its page, so a string whose last byte is the last of a page, before one that cannot be read, must neither
+// crash nor change its output. Writing and reading, every length to 40, plain, escaped and non-ASCII text.
+TEST(StringEscape, TextEndingAtAnUnreadablePage) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  void* map = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(map, MAP_FAILED);
+  char* edge = static_cast<char*>(map) + page;
+  ASSERT_EQ(mprotect(edge, page, PROT_NONE), 0);
+  const std::string fillers[] = {"abcdefgh", "a\"b\\c\nd", "\xE6\x97\xA5\xC3\xA9z", "\xF0\x9F\x98\x8B"};
+  for (const std::string& filler : fillers) {
+    for (std::size_t len = 0; len <= 40; ++len) {
+      std::string s;
+      while (s.size() < len) s += filler;
+      s.resize(len);  // may cut a sequence short: then both sides must fail alike
+      char* text = edge - s.size();
+      std::memcpy(text, s.data(), s.size());
+      for (bool ascii : {false, true}) {
+        auto want = reference_escape(s, false, ascii);
+        auto got = prism::json::to_string(std::string_view(text, s.size()), {.escape_non_ascii = ascii});
+        ASSERT_EQ(got.has_value(), want.has_value()) << len;
+        if (want) {
+          ASSERT_EQ(*got, *want) << len;
+        }
+      }
+      // The same text as a whole JSON document, its closing quote the page's last byte.
+      if (auto want = reference_escape(s, false, false)) {
+        char* doc = edge - want->size();
+        std::memcpy(doc, want->data(), want->size());
+        auto back = prism::json::read<std::string>(std::string_view(doc, want->size()));
+        ASSERT_TRUE(back.has_value()) << len;
+        EXPECT_EQ(*back, s) << len;
+      }
+    }
+  }
+  munmap(map, 2 * page);
+}
+#endif
 
 }  // namespace

@@ -143,6 +143,26 @@ class writer {
       *pos_++ = '"';
       return;
     }
+    if (s.size() <= 32) {  // the next most: two blocks, overlapping, when plain ASCII (UTF-8 takes the loop)
+      char* out = value_prefix(2 + 32);
+      *out++ = '"';
+      const auto* p = reinterpret_cast<const __m128i*>(s.data());
+      const auto* q = reinterpret_cast<const __m128i*>(s.data() + s.size() - 16);
+      __m128i head = _mm_loadu_si128(p), tail = _mm_loadu_si128(q);
+      if (detail::plain_ascii(head) && detail::plain_ascii(tail)) [[likely]] {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), head);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + s.size() - 16), tail);
+        out += s.size();
+        *out++ = '"';
+        pos_ = out;
+        return;
+      }
+      pos_ = out;
+      escaped(s);
+      reserve(1);
+      *pos_++ = '"';
+      return;
+    }
 #endif
     pos_ = value_prefix(0);
     string_body(s);
@@ -404,7 +424,7 @@ class writer {
   /// The cursor lives in locals, as in the token functions above, and goes back to pos_ around refills.
   const unsigned char* escaped_blocks(const unsigned char* p, const unsigned char* e) {
 #if defined(PRISM_AVX2_STRINGS)
-    const bool wide = e - p >= 32 && detail::has_avx2();
+    const bool wide = detail::has_avx2();
 #endif
     const bool ascii_only = opts_.escape_non_ascii;
     char* out = pos_;
@@ -417,7 +437,7 @@ class writer {
         end = end_;
       }
 #if defined(PRISM_AVX2_STRINGS)
-      if (wide && e - p >= 32) {
+      if (wide) {
         detail::copy_progress c = detail::copy_plain_avx2(out, end, p, e, ascii_only);
         out = c.out;
         p = c.in;

@@ -171,6 +171,14 @@ inline __m128i load_tail(const unsigned char* p, std::size_t n) noexcept {
   return _mm_or_si128(_mm_and_si128(keep, v), _mm_andnot_si128(keep, _mm_set1_epi8(' ')));
 }
 
+/// Whether the 16 bytes of v go into a JSON string as they are: ASCII, and no control byte, '"' or '\\'.
+inline bool plain_ascii(__m128i v) noexcept {
+  // signed, bytes from 0x80 up are negative: one compare finds them and the control bytes
+  __m128i special = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+  return _mm_movemask_epi8(special) == 0;
+}
+
 inline utf8_block scan_block(__m128i v) noexcept {
   const __m128i zero = _mm_setzero_si128();
   auto at_least = [&](__m128i x, char t) {  // unsigned x >= t
@@ -217,16 +225,37 @@ struct copy_progress {
   return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(t));
 }
 
+/// The last n < 32 bytes of a text at p as one block, padded with spaces, when the 32 bytes from p lie within one
+/// page (see load_tail); false otherwise, and always under AddressSanitizer.
+[[gnu::target("avx2")]] inline bool load_tail_avx2(const unsigned char* p, std::size_t n, __m256i& v) noexcept {
+#if defined(PRISM_ADDRESS_SANITIZER)
+  (void)p, (void)n, (void)v;
+  return false;
+#else
+  if ((reinterpret_cast<std::uintptr_t>(p) & 4095) > 4096 - 32) return false;
+  alignas(32) static constexpr signed char keep_mask[64] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+  const unsigned char* block = p;
+  asm("" : "+r"(block));  // as in load_tail
+  const __m256i keep = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keep_mask + 32 - n));  // n lanes of FF
+  v = _mm256_blendv_epi8(_mm256_set1_epi8(' '), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block)), keep);
+  return true;
+#endif
+}
+
 /// The 32-byte path for CPUs with AVX2 (see has_avx2), validating by table lookups, which SSE2 lacks. Copies
 /// text while it is valid UTF-8 (or ASCII when `ascii_only`), escaping control bytes, '"' and '\\' in line, and
-/// stops before the first block that breaks a rule, or when fewer than 32 bytes of input or 40 of output room
-/// are left; the caller's 16-byte loop takes over from there. Compiled for AVX2 alone, so never inlined into
-/// baseline code.
+/// stops before the first block that breaks a rule, when fewer than 40 bytes of output room are left, or at a last
+/// block of under 32 bytes that load_tail_avx2 cannot load; the caller's 16-byte loop takes over from there.
+/// Compiled for AVX2 alone, so never inlined into baseline code.
 [[gnu::target("avx2")]] inline copy_progress copy_plain_avx2(char* out, const char* out_end, const unsigned char* p,
                                                            const unsigned char* e, bool ascii_only) noexcept {
   const __m256i zero = _mm256_setzero_si256();
-  while (e - p >= 32 && out_end - out >= 40) {
-    __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  while (p != e && out_end - out >= 40) {
+    const auto left = static_cast<std::size_t>(e - p);
+    __m256i v;
+    if (left >= 32) v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    else if (!load_tail_avx2(p, left, v)) break;
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);  // speculative: only `step` bytes are kept
     __m256i control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0x1F)), _mm256_set1_epi8(0x1F));
     __m256i escapes = _mm256_or_si256(control, _mm256_or_si256(equal_avx2(v, '"'), equal_avx2(v, '\\')));
@@ -292,6 +321,7 @@ struct copy_progress {
       std::uint64_t checked = (std::uint64_t{2} << step) - 1;
       if ((error_bits & checked) != 0) break;
     }
+    if (step > left) step = static_cast<unsigned>(left);  // the padding of a last block is plain
     out += step;
     p += step;
     if (at_escape) out = write_ascii_escape(out, *p++);
