@@ -129,8 +129,7 @@ class writer {
       *out++ = '"';
       const auto* p = reinterpret_cast<const unsigned char*>(s.data());
       __m128i v = s.size() == 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : detail::load_tail(p, s.size());
-      detail::utf8_block b = detail::scan_block(v);
-      if ((b.escapes | b.high) == 0) [[likely]] {
+      if (detail::plain_ascii(v)) [[likely]] {
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
         out += s.size();
         *out++ = '"';
