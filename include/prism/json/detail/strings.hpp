@@ -143,26 +143,39 @@ struct utf8_block {
   unsigned high;     ///< bit i: byte i is not ASCII
 };
 
+/// FF in the first 32 bytes, 0 in the rest: loaded from 32 - n, a mask of n leading lanes of a 16- or 32-byte block.
+alignas(32) inline constexpr unsigned char leading_lanes[64] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+/// Whether a whole block of `width` bytes may be loaded from p though the text there ends sooner: when the block
+/// lies within one page, no fault is possible, and the bytes past the end are never used. Never under sanitizers,
+/// which would rightly flag the read. Load through unseen(p).
+inline bool may_overread(const unsigned char* p, std::size_t width) noexcept {
+#if defined(PRISM_ADDRESS_SANITIZER)
+  (void)p, (void)width;
+  return false;
+#else
+  return (reinterpret_cast<std::uintptr_t>(p) & 4095) <= 4096 - width;
+#endif
+}
+
+/// p, through an empty asm that hides which object it points into, so the compiler does not flag a deliberate
+/// overread (see may_overread).
+inline const unsigned char* unseen(const unsigned char* p) noexcept {
+  asm("" : "+r"(p));
+  return p;
+}
+
 /// The last n < 16 bytes of a text, padded with spaces: plain ASCII, so an unfinished sequence at the end
-/// shows as an error. When the 16 bytes from p lie within one page, they are loaded at once (the bytes
-/// past the end are read but never used, and no fault is possible); otherwise, and under sanitizers that
-/// would rightly flag the read, they are copied. Short strings are the common case, so this matters.
+/// shows as an error. Loaded at once where may_overread allows, else copied. Short strings are the common case,
+/// so this matters.
 inline __m128i load_tail(const unsigned char* p, std::size_t n) noexcept {
   if (n == 0) return _mm_set1_epi8(' ');  // an empty view may have no address at all
-  alignas(16) static constexpr unsigned char keep_mask[32] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                                                              0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-  __m128i keep = _mm_loadu_si128(reinterpret_cast<const __m128i*>(keep_mask + 16 - n));  // n lanes of FF
-#if defined(PRISM_ADDRESS_SANITIZER)
-  constexpr bool may_overread = false;
-#else
-  constexpr bool may_overread = true;
-#endif
+  __m128i keep = _mm_loadu_si128(reinterpret_cast<const __m128i*>(leading_lanes + 32 - n));  // n lanes of FF
   __m128i v;
-  if (may_overread && (reinterpret_cast<std::uintptr_t>(p) & 4095) <= 4096 - 16) {
-    // The empty asm hides which object p points into, so the compiler does not flag the deliberate overread.
-    const unsigned char* block = p;
-    asm("" : "+r"(block));
-    v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block));
+  if (may_overread(p, 16)) {
+    v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(unseen(p)));
   } else {
     alignas(16) unsigned char tail[16] = {};
     std::memcpy(tail, p, n);
@@ -225,22 +238,13 @@ struct copy_progress {
   return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(t));
 }
 
-/// The last n < 32 bytes of a text at p as one block, padded with spaces, when the 32 bytes from p lie within one
-/// page (see load_tail); false otherwise, and always under AddressSanitizer.
+/// The last n < 32 bytes of a text at p as one block, padded with spaces, where may_overread allows; false
+/// otherwise.
 [[gnu::target("avx2")]] inline bool load_tail_avx2(const unsigned char* p, std::size_t n, __m256i& v) noexcept {
-#if defined(PRISM_ADDRESS_SANITIZER)
-  (void)p, (void)n, (void)v;
-  return false;
-#else
-  if ((reinterpret_cast<std::uintptr_t>(p) & 4095) > 4096 - 32) return false;
-  alignas(32) static constexpr signed char keep_mask[64] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                                            -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
-  const unsigned char* block = p;
-  asm("" : "+r"(block));  // as in load_tail
-  const __m256i keep = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keep_mask + 32 - n));  // n lanes of FF
-  v = _mm256_blendv_epi8(_mm256_set1_epi8(' '), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block)), keep);
+  if (!may_overread(p, 32)) return false;
+  const __m256i keep = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(leading_lanes + 32 - n));  // n lanes of FF
+  v = _mm256_blendv_epi8(_mm256_set1_epi8(' '), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(unseen(p))), keep);
   return true;
-#endif
 }
 
 /// The 32-byte path for CPUs with AVX2 (see has_avx2), validating by table lookups, which SSE2 lacks. Copies
