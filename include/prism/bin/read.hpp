@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "../core/detail/copy_bytes.hpp"
+#include "../core/detail/simd.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
 #include "../io/source.hpp"
@@ -182,6 +183,62 @@ template <bool Narrow = false>
   p = c.p;
   return r;
 }
+
+#if PRISM_SSE2
+/// N varints of one or two bytes each at p (N <= 15), as small values tend to be, decoded without a branch on any
+/// one's length, into out as integers of either signedness (zigzag undone when Signed). The branch per varint of
+/// next_varint is mispredicted on random lengths once a document is too large for the processor to learn, and
+/// branch-free code that finds each varint from the one before waits on every load (measured slower either way);
+/// here the value a varint would have at each of the 32 bytes from p is computed at once in vector lanes, and the
+/// continuation bits say where the varints start. Returns the end, or nullptr when fewer than 33 bytes are left or a
+/// varint is longer or overlong; the caller then reads them one at a time. (Portable builds always do.)
+template <bool Signed, std::size_t N>
+[[gnu::always_inline]] inline const unsigned char* decode_short_varints(const unsigned char* p, const unsigned char* end,
+                                                                       std::array<std::int32_t, N>& out) noexcept {
+  static_assert(N >= 1 && 2 * N <= 30);
+  if (end - p < 33 || (p[0] & p[1] & 0x80) != 0) return nullptr;  // the first varint is long: values are large
+  const auto load = [p](int at) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)); };
+  const __m128i low = load(0), high = load(16), zeros = _mm_setzero_si128();
+  const auto bits = [](__m128i lo, __m128i hi) {
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(lo)) | static_cast<std::uint32_t>(_mm_movemask_epi8(hi)) << 16;
+  };
+  const std::uint32_t more = bits(low, high);  // bytes after which a varint continues
+  const std::uint32_t zero = bits(_mm_cmpeq_epi8(low, zeros), _mm_cmpeq_epi8(high, zeros));
+  // A byte that continues a varint after another that does makes it three bytes or more, and a second byte of 0
+  // is overlong. Looked at over the 2N bytes the varints can take (bytes past the last may refuse a good run).
+  constexpr std::uint32_t span = (std::uint32_t{1} << (2 * N)) - 1;
+  if (((more & (more >> 1)) | ((more << 1) & zero)) & span) return nullptr;
+  // The 16-bit little-endian word at each byte, as the varint it would start: its low 7 bits, and the next byte's 7
+  // more where its high bit says the varint continues; 8 bytes' words to a vector, interleaved from loads one byte
+  // apart, as far as the last byte a varint can start at (2N - 2).
+  const auto value = [](__m128i w) {
+    const __m128i two = _mm_cmpeq_epi16(_mm_and_si128(w, _mm_set1_epi16(0x80)), _mm_set1_epi16(0x80));
+    __m128i v = _mm_or_si128(_mm_and_si128(w, _mm_set1_epi16(0x7f)),
+                             _mm_and_si128(_mm_srli_epi16(w, 1), _mm_and_si128(two, _mm_set1_epi16(0x3f80))));
+    if constexpr (Signed)  // zigzag: v / 2, negated where v is odd
+      v = _mm_xor_si128(_mm_srli_epi16(v, 1), _mm_sub_epi16(_mm_setzero_si128(), _mm_and_si128(v, _mm_set1_epi16(1))));
+    return v;
+  };
+  constexpr int vectors = (2 * static_cast<int>(N) - 2) / 8 + 1;
+  alignas(16) std::int16_t at_byte[8 * vectors];
+  const __m128i from1 = load(1);
+  const auto put = [&at_byte](int i, __m128i w) { _mm_store_si128(reinterpret_cast<__m128i*>(at_byte + 8 * i), w); };
+  put(0, value(_mm_unpacklo_epi16(low, from1)));
+  if constexpr (vectors > 1) put(1, value(_mm_unpackhi_epi16(low, from1)));
+  if constexpr (vectors > 2) {
+    const __m128i from17 = load(17);
+    put(2, value(_mm_unpacklo_epi16(high, from17)));
+    if constexpr (vectors > 3) put(3, value(_mm_unpackhi_epi16(high, from17)));
+  }
+  std::uint32_t starts = ~(more << 1);  // byte i starts a varint when byte i - 1 does not continue one
+  for (std::size_t k = 0; k < N; ++k) {
+    const int v = at_byte[__builtin_ctz(starts)];  // never 0: the byte after each varint starts another
+    out[k] = Signed ? v : static_cast<std::uint16_t>(v);
+    starts &= starts - 1;
+  }
+  return p + __builtin_ctz(starts);
+}
+#endif
 
 inline bool read_varint(context& c, std::uint64_t& out) {
   auto [v, ok] = next_varint(c, c.p);
@@ -877,6 +934,42 @@ const unsigned char* read_dense_fields(context& c, const unsigned char* p, const
   return (one(std::integral_constant<std::size_t, K>{}) && ...) ? p : nullptr;
 }
 
+/// Whether every field of aggregate T is an integer of 2 to 8 bytes of one signedness (no bool, char or enum, whose
+/// ranges are narrower than a two-byte varint's), at most 15 of them: a record of such fields whose varints are all
+/// short can be read by decode_short_varints, with no range check.
+template <class T>
+consteval bool small_integer_record() {
+  if constexpr (!PRISM_SSE2 || prism::detail::has_description<T> || field_count_of<T> == 0 || field_count_of<T> > 15) {
+    return false;
+  } else {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      constexpr bool first_signed = std::is_signed_v<field_type_of<T, 0>>;
+      return ((kind_of<field_type_of<T, I>> == kind::integer && sizeof(field_type_of<T, I>) >= 2 &&
+               std::is_signed_v<field_type_of<T, I>> == first_signed) && ...);
+    }(std::make_index_sequence<field_count_of<T>>{});
+  }
+}
+
+/// The fields of a small_integer_record at p (after its header), when decode_short_varints takes them all; else
+/// nullptr and obj untouched.
+template <class T>
+[[gnu::always_inline]] inline const unsigned char* read_short_integer_fields(const unsigned char* p,
+                                                                            const unsigned char* end, T& obj) {
+#if PRISM_SSE2
+  std::array<std::int32_t, field_count_of<T>> v;
+  const unsigned char* after = decode_short_varints<std::is_signed_v<field_type_of<T, 0>>>(p, end, v);
+  if (after == nullptr) return nullptr;
+  prism::detail::visit_members(obj, [&](auto&... m) {
+    std::size_t k = 0;  // aggregates' fields are written in declaration order
+    ((m = static_cast<std::remove_cvref_t<decltype(m)>>(v[k++])), ...);
+  });
+  return after;
+#else
+  (void)p, (void)end, (void)obj;
+  return nullptr;
+#endif
+}
+
 template <class T>
 bool read_record(context& c, wire w, T& obj) {
   constexpr std::size_t n = field_count_of<T>;
@@ -901,9 +994,10 @@ bool read_record(context& c, wire w, T& obj) {
       constexpr auto fields = std::make_index_sequence<n>{};
       const unsigned char* end = nullptr;
       bool fast = true;
-      if (std::memcmp(c.p, header.data(), header.size()) == 0)
-        end = read_dense_fields<true>(c, c.p + header.size(), nibbles, obj, fields);
-      else if constexpr (dense_absent_nibbles<T> == decltype(dense_absent_nibbles<T>){})
+      if (std::memcmp(c.p, header.data(), header.size()) == 0) {
+        if constexpr (small_integer_record<T>()) end = read_short_integer_fields(c.p + header.size(), c.end, obj);
+        if (end == nullptr) end = read_dense_fields<true>(c, c.p + header.size(), nibbles, obj, fields);
+      } else if constexpr (dense_absent_nibbles<T> == decltype(dense_absent_nibbles<T>){})
         fast = false;  // every field is always written: a nibble that says absent comes from another model
       else if (dense_header_allows(c.p, header, dense_absent_nibbles<T>))
         end = read_dense_fields<false>(c, c.p + header.size(), nibbles, obj, fields);
