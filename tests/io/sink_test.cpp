@@ -51,6 +51,29 @@ TEST(Sinks, StringAndVectors) {
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(vb.data()), vb.size()), expected());
 }
 
+// The growable sink appends after what the container holds, whatever the output's size against the sink's own
+// buffer (1 KiB) and its growth steps, and whatever spare room the container has: none, a little, or plenty.
+TEST(Sinks, ContainerAppendsAtEverySizeAndCapacity) {
+  for (std::size_t length = 0; length < 4200; length += length < 1100 ? 1 : 37) {
+    const std::string text(length, 'a');
+    const std::string json = '"' + text + '"';
+    for (std::size_t room : {0u, 64u, 1000u, 5000u}) {
+      std::string s = "head";
+      s.reserve(s.size() + room);
+      std::vector<std::byte> v(3, std::byte{7});
+      v.reserve(v.size() + room);
+      auto ws = prism::json::write(text, s);
+      auto wv = prism::json::write(text, v);
+      ASSERT_TRUE(ws && wv);
+      EXPECT_EQ(*ws, json.size());
+      EXPECT_EQ(*wv, json.size());
+      ASSERT_EQ(s, "head" + json) << length << " bytes, " << room << " spare";
+      ASSERT_EQ(v.size(), 3 + json.size()) << length << " bytes, " << room << " spare";
+      EXPECT_TRUE(std::equal(json.begin(), json.end(), v.begin() + 3, [](char c, std::byte b) { return c == static_cast<char>(b); }));
+    }
+  }
+}
+
 TEST(Sinks, FixedBufferOfEverySizeFrom64) {
   for (std::size_t size : {64u, 65u, 100u, 127u, 4096u}) {
     std::vector<char> buf(size);

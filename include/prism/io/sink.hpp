@@ -53,8 +53,8 @@ concept byte_writer = requires(W& w, const char* p, std::size_t n) {
 };
 
 /// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
-/// A standard container zero-fills what it is resized by, so the first window is a buffer of the sink's own (256
-/// bytes), appended in one copy: a small message costs no zeroing at all. After that the window is the container's
+/// A standard container zero-fills what it is resized by, so the first window is a buffer of the sink's own (1 KiB),
+/// appended in one copy: a message that fits costs no zeroing at all, and one allocation at most. After that the window is the container's
 /// spare room, grown in steps of half the output so far (1 KiB at least, as each step is a call through the writer's
 /// refill) within the capacity: a reused container costs about the output's size in zeroing, never its whole
 /// capacity. Where the capacity runs out, the sink's buffer is lent again and appended, which grows the container
@@ -106,7 +106,7 @@ class container_sink {
   std::size_t base_;
   std::size_t used_;
   bool buffered_ = true;
-  std::array<char, 256> buf_;
+  std::array<char, 1024> buf_;
 };
 
 /// A caller's fixed buffer (any size from min_window up) and a callback that takes each full buffer:
