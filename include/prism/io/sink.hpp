@@ -54,11 +54,12 @@ concept byte_writer = requires(W& w, const char* p, std::size_t n) {
 
 /// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
 /// A standard container zero-fills what it is resized by, so the first window is a buffer of the sink's own (1 KiB),
-/// appended in one copy: a message that fits costs no zeroing at all, and one allocation at most. After that the window is the container's
-/// spare room, grown in steps of half the output so far (1 KiB at least, as each step is a call through the writer's
-/// refill) within the capacity: a reused container costs about the output's size in zeroing, never its whole
-/// capacity. Where the capacity runs out, the sink's buffer is lent again and appended, which grows the container
-/// geometrically; a container reserved to the size a counting_sink measured is never reallocated.
+/// appended in one copy: a message that fits costs no zeroing at all, and one allocation at most. After that the
+/// window is the container's spare room, grown in steps of a quarter of the output so far (1 KiB at least, as each
+/// step is a call through the writer's refill) within the capacity: a reused container costs about the output's size
+/// in zeroing (a quarter more at worst; steps of half would zero up to half again for a last step's few bytes), never
+/// its whole capacity. Where the capacity runs out, the sink's buffer is lent again and appended, which grows the
+/// container geometrically; a container reserved to the size a counting_sink measured is never reallocated.
 template <class Container>
 class container_sink {
  public:
@@ -68,7 +69,7 @@ class container_sink {
   window next(char* pos, std::size_t n) {
     commit(pos);
     if (c_.size() - used_ < n) {
-      std::size_t step = std::max({n, (used_ - base_) / 2, std::size_t{1024}});
+      std::size_t step = std::max({n, (used_ - base_) / 4, std::size_t{1024}});
       c_.resize(std::max(c_.size(), std::min(c_.capacity(), used_ + step)));  // within capacity: no reallocation
       if (c_.size() - used_ < n) return buffer();
     }
