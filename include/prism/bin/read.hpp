@@ -936,10 +936,10 @@ const unsigned char* read_dense_fields(context& c, const unsigned char* p, const
 
 /// Whether every field of aggregate T is an integer of 2 to 8 bytes of one signedness (no bool, char or enum, whose
 /// ranges are narrower than a two-byte varint's), at most 15 of them: a record of such fields whose varints are all
-/// short can be read by decode_short_varints, with no range check.
+/// short can be read by read_short_integer_fields, with no range check.
 template <class T>
 consteval bool small_integer_record() {
-  if constexpr (!PRISM_SSE2 || prism::detail::has_description<T> || field_count_of<T> == 0 || field_count_of<T> > 15) {
+  if constexpr (prism::detail::has_description<T> || field_count_of<T> == 0 || field_count_of<T> > 15) {
     return false;
   } else {
     return []<std::size_t... I>(std::index_sequence<I...>) {
@@ -951,7 +951,7 @@ consteval bool small_integer_record() {
 }
 
 /// The fields of a small_integer_record at p (after its header), when decode_short_varints takes them all; else
-/// nullptr and obj untouched.
+/// nullptr and obj untouched (always, in portable builds).
 template <class T>
 [[gnu::always_inline]] inline const unsigned char* read_short_integer_fields(const unsigned char* p,
                                                                             const unsigned char* end, T& obj) {
