@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <fcntl.h>
 #include <sstream>
 #include <vector>
@@ -172,10 +173,115 @@ TEST(Sinks, UserByteWriter) {
   EXPECT_EQ(mine.hash, reference.hash);
 }
 
+// Runs of bulk_bytes and more (a vector<float>'s payload, a long string, raw JSON) go to a sink whole where it takes
+// them so (containers, files, counters), and through the windows of a fixed_sink, whose chunks stay within its
+// buffer: every sink must carry the same bytes, around the threshold too.
+struct bulky {
+  std::uint32_t id;
+  std::vector<float> samples;
+  std::string text;
+  std::vector<std::uint8_t> blob;
+};
+
+std::vector<bulky> bulky_model() {
+  std::vector<bulky> v;
+  for (std::size_t n : {0u, 1u, 1023u, 1024u, 1025u, 4095u, 4096u, 4097u, 20000u}) {
+    bulky b{static_cast<std::uint32_t>(n), std::vector<float>(n), std::string(n * 3, 'x'), {}};
+    for (std::size_t i = 0; i < n; ++i) b.samples[i] = static_cast<float>(i) * 0.25f;
+    for (std::size_t i = 0; i < b.text.size(); ++i) b.text[i] = static_cast<char>('a' + i % 26);
+    b.blob.assign(b.text.begin(), b.text.end());
+    v.push_back(std::move(b));
+  }
+  return v;
+}
+
+template <class Write>
+void expect_every_sink_carries(Write write) {
+  std::string reference;  // through a fixed_sink's 64-byte windows: no run passes whole
+  {
+    char buf[64];
+    prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view chunk) {
+      EXPECT_LE(chunk.size(), sizeof buf);
+      reference.append(chunk);
+      return true;
+    });
+    ASSERT_TRUE(write(sink));
+  }
+  ASSERT_GT(reference.size(), 100000u);
+  for (std::size_t room : {0u, 64u, 5000u, 1000000u}) {
+    std::string s = "head";
+    s.reserve(s.size() + room);
+    std::vector<std::byte> v(3, std::byte{7});
+    v.reserve(v.size() + room);
+    ASSERT_TRUE(write(s));
+    ASSERT_TRUE(write(v));
+    EXPECT_EQ(s, "head" + reference) << room << " spare";
+    ASSERT_EQ(v.size(), 3 + reference.size()) << room << " spare";
+    EXPECT_TRUE(std::equal(reference.begin(), reference.end(), v.begin() + 3,
+                           [](char c, std::byte b) { return c == static_cast<char>(b); }));
+  }
+  prism::io::counting_sink counter;
+  ASSERT_TRUE(write(counter));
+  EXPECT_EQ(counter.written(), reference.size());
+  std::ostringstream os;
+  ASSERT_TRUE(write(os));
+  EXPECT_EQ(os.str(), reference);
+  char path[] = "/tmp/prism-sink-XXXXXX";
+  int fd = ::mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ::unlink(path);
+  {
+    prism::io::fd_sink sink(prism::io::fd_writer{fd});
+    ASSERT_TRUE(write(sink));
+  }
+  EXPECT_EQ(read_all(fd), reference);
+  ::close(fd);
+}
+
+// A container takes a long run by inserting it, or, where the run lies 1-31 bytes before its place modulo 4 KiB (a
+// slow memcpy), by growing and copying: both at every distance, after bytes still in the sink's own buffer.
+TEST(Sinks, ContainerTakesLongRunsAtEveryDistance) {
+  std::vector<char> pool(4 * 4096 + 20000);
+  for (std::size_t i = 0; i < pool.size(); ++i) pool[i] = static_cast<char>(i * 13 + i / 509);
+  for (std::size_t distance : {0u, 1u, 5u, 31u, 32u, 100u, 4095u}) {
+    for (std::size_t n : {4096u, 5000u, 20000u}) {
+      std::string out;
+      out.reserve(40000);
+      prism::io::container_sink sink(out);
+      prism::io::window w = sink.start();
+      std::memcpy(w.pos, "head", 4);
+      w.pos += 4;
+      auto dst = reinterpret_cast<std::uintptr_t>(out.data()) + 4;
+      auto base = reinterpret_cast<std::uintptr_t>(pool.data());
+      const char* src = pool.data() + ((dst - distance - base) & 4095);
+      ASSERT_EQ((dst - reinterpret_cast<std::uintptr_t>(src)) & 4095, distance);
+      w = sink.append(w.pos, src, n);
+      std::memcpy(w.pos, "tail", 4);
+      ASSERT_TRUE(sink.finish(w.pos + 4));
+      EXPECT_EQ(sink.written(), n + 8);
+      EXPECT_EQ(out, "head" + std::string(src, n) + "tail") << n << " bytes at distance " << distance;
+    }
+  }
+}
+
+TEST(Sinks, LongRunsReachEverySinkIntact) {
+  const auto model = bulky_model();
+  expect_every_sink_carries([&](auto& out) { return prism::bin::write(model, out).has_value(); });
+  expect_every_sink_carries([&](auto& out) { return prism::json::write(model, out).has_value(); });
+  expect_every_sink_carries([&](auto& out) {  // raw JSON text: the JSON writer's own runs
+    decltype(auto) sink = prism::io::make_sink(out);  // a sink passed in stays itself
+    prism::json::writer<std::remove_reference_t<decltype(sink)>> w(sink, {});
+    w.begin_array();
+    for (const auto& b : model) w.raw_value("\"" + b.text + "\"");
+    w.end_array();
+    return w.finish().has_value();
+  });
+}
+
 }  // namespace
 
-// Bulk copies take another path where memcpy would be slow (the destination 1-63 bytes past the source modulo
-// 4 KiB, 1 KiB or more): every length and distance around those edges must copy exactly.
+// Bulk copies take another path where memcpy would be slow (the destination 1-31 bytes past the source modulo
+// 4 KiB, 1 KiB or more), from the end back: every length and distance around those edges must copy exactly.
 TEST(CopyBytes, CopiesExactlyAtEveryDistanceAndLength) {
   std::vector<char> from(3 * 4096), to(3 * 4096);
   for (std::size_t i = 0; i < from.size(); ++i) from[i] = static_cast<char>(i * 7 + i / 251);
@@ -186,12 +292,15 @@ TEST(CopyBytes, CopiesExactlyAtEveryDistanceAndLength) {
   char* src = page(from);
   char* dst_page = page(to);
   for (std::size_t n : {0u, 1u, 63u, 64u, 1023u, 1024u, 1025u, 1090u, 4000u}) {
-    for (std::size_t distance : {0u, 1u, 5u, 32u, 63u, 64u, 100u}) {
+    for (std::size_t distance : {0u, 1u, 5u, 31u, 32u, 63u, 64u, 100u}) {
       char* dst = dst_page + distance;
       std::fill(dst_page, dst_page + 4096 + 128, '\0');
       prism::detail::copy_bytes(dst, src, n);
       ASSERT_TRUE(std::equal(src, src + n, dst)) << n << " bytes at distance " << distance;
       ASSERT_EQ(dst[n], '\0') << "wrote past the end: " << n << " bytes at distance " << distance;
+      if (distance != 0) {
+        ASSERT_EQ(dst[-1], '\0') << "wrote before the start: " << n << " bytes at " << distance;
+      }
     }
   }
 }

@@ -25,7 +25,6 @@
 #include <variant>
 #include <vector>
 
-#include "../core/detail/copy_bytes.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
 #include "../io/sink.hpp"
@@ -59,15 +58,9 @@ class writer {
   void byte(unsigned b) { *reserve(1) = static_cast<char>(b); ++pos_; }
   [[gnu::always_inline]] void varint(std::uint64_t v) { pos_ = put_varint(reserve(10), v); }
   void raw(const void* data, std::size_t n) {
-    auto p = static_cast<const char*>(data);
-    while (n != 0) {
-      if (pos_ == end_) refill(1);
-      std::size_t k = std::min(n, static_cast<std::size_t>(end_ - pos_));
-      prism::detail::copy_bytes(pos_, p, k);
-      pos_ += k;
-      p += k;
-      n -= k;
-    }
+    io::window w = io::put_bytes(sink_, {pos_, end_}, static_cast<const char*>(data), n);
+    pos_ = w.pos;
+    end_ = w.end;
   }
 
   bool enter() {

@@ -15,6 +15,8 @@
 #include <vector>
 
 #include <cerrno>
+#include "../core/detail/copy_bytes.hpp"
+
 #include <unistd.h>
 
 namespace prism::io {
@@ -43,6 +45,33 @@ concept sink = requires(S& s, const S& cs, char* p, std::size_t n) {
   { s.finish(p) } -> std::same_as<bool>;
   { cs.written() } -> std::same_as<std::size_t>;
 };
+
+/// A sink may also take a long run of bytes whole, rather than through its windows:
+///   w = s.append(w.pos, data, n);   // bytes before w.pos are done, then data[0, n); returns the next window
+/// A container inserts the run (no zeroing of what it grows by), a file or socket writes it with no copy into the
+/// buffer. Writers hand it runs of bulk_bytes and more.
+template <class S>
+concept bulk_sink = sink<S> && requires(S& s, char* p, const char* data, std::size_t n) {
+  { s.append(p, data, n) } -> std::same_as<window>;
+};
+inline constexpr std::size_t bulk_bytes = 4096;
+
+/// Puts data[0, n) at w.pos, through as many windows as it takes (or whole, to a bulk_sink); returns the window after.
+template <sink S>
+window put_bytes(S& s, window w, const char* data, std::size_t n) {
+  if constexpr (bulk_sink<S>) {
+    if (n >= bulk_bytes) return s.append(w.pos, data, n);
+  }
+  while (n != 0) {
+    if (w.pos == w.end) w = s.next(w.pos, 1);
+    std::size_t k = std::min(n, static_cast<std::size_t>(w.end - w.pos));
+    prism::detail::copy_bytes(w.pos, data, k);
+    w.pos += k;
+    data += k;
+    n -= k;
+  }
+  return w;
+}
 
 /// The simplest thing to plug in: anything with `bool write(const char* data, std::size_t size)`
 /// (a socket, a compressor, a hash). prism buffers in front of it (see buffered_sink); return false
@@ -75,6 +104,25 @@ class container_sink {
     }
     buffered_ = false;
     return {data() + used_, data() + c_.size()};
+  }
+  window append(char* pos, const char* data, std::size_t n) {
+    commit(pos);
+    c_.resize(used_);  // drops the part of a window that was not used: no zeroing
+    if (c_.capacity() - used_ < n) c_.reserve(used_ + std::max(n, used_));  // geometric, as each call may be small
+    auto first = reinterpret_cast<const value_type*>(data);
+    if (prism::detail::memcpy_is_slow(this->data() + used_, data, n)) {
+      // insert would take memcpy's slow path: grow (zeroing) and copy a piece at a time, each still in L1 cache
+      constexpr std::size_t piece = 16 * 1024;
+      for (std::size_t done = 0; done < n; done += piece) {
+        std::size_t k = std::min(piece, n - done);
+        c_.resize(used_ + done + k);
+        prism::detail::copy_bytes(this->data() + used_ + done, data + done, k);
+      }
+    } else {
+      c_.insert(c_.end(), first, first + n);
+    }
+    used_ = c_.size();
+    return buffer();
   }
   bool finish(char* pos) {
     commit(pos);
@@ -128,12 +176,20 @@ class fixed_sink {
   }
   std::size_t written() const noexcept { return written_; }
 
+  /// Bytes before pos are done; then `bytes` goes to the callback as a chunk of its own, however long. Not append:
+  /// a caller of fixed_sink gets chunks no longer than its buffer; buffered_sink's writers take any length.
+  window pass_through(char* pos, std::string_view bytes) {
+    emit(pos);
+    flush(bytes);
+    return start();
+  }
+
  private:
-  void emit(char* pos) {
-    std::size_t n = static_cast<std::size_t>(pos - buf_.data());
-    if (ok_ && n != 0) {
-      ok_ = static_cast<bool>(flush_(std::string_view(buf_.data(), n)));
-      if (ok_) written_ += n;
+  void emit(char* pos) { flush(std::string_view(buf_.data(), static_cast<std::size_t>(pos - buf_.data()))); }
+  void flush(std::string_view chunk) {
+    if (ok_ && !chunk.empty()) {
+      ok_ = static_cast<bool>(flush_(chunk));
+      if (ok_) written_ += chunk.size();
     }
   }
 
@@ -162,6 +218,7 @@ class buffered_sink {
   window next(char* pos, std::size_t n) { return sink_.next(pos, n); }
   bool finish(char* pos) { return sink_.finish(pos); }
   std::size_t written() const noexcept { return sink_.written(); }
+  window append(char* pos, const char* data, std::size_t n) { return sink_.pass_through(pos, {data, n}); }
 
  private:
   W out_;  // W may be a reference
@@ -218,6 +275,11 @@ class counting_sink {
     return true;
   }
   std::size_t written() const noexcept { return n_; }
+  window append(char* pos, const char*, std::size_t n) noexcept {
+    count(pos);
+    n_ += n;
+    return start();
+  }
 
  private:
   void count(char* pos) noexcept { n_ += static_cast<std::size_t>(pos - scratch_.data()); }

@@ -12,7 +12,6 @@
 #include <string_view>
 #include <type_traits>
 
-#include "../core/detail/copy_bytes.hpp"
 #include "../core/result.hpp"
 #include "../io/sink.hpp"
 #include "detail/dtoa.hpp"
@@ -273,14 +272,9 @@ class writer {
   }
 
   void bytes(const char* p, std::size_t n) {
-    while (n != 0) {
-      if (pos_ == end_) refill(1);
-      std::size_t k = std::min(n, static_cast<std::size_t>(end_ - pos_));
-      prism::detail::copy_bytes(pos_, p, k);
-      pos_ += k;
-      p += k;
-      n -= k;
-    }
+    io::window w = io::put_bytes(sink_, {pos_, end_}, p, n);
+    pos_ = w.pos;
+    end_ = w.end;
   }
 
   void newline_indent() {
