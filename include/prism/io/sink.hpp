@@ -110,14 +110,9 @@ class container_sink {
     c_.resize(used_);  // drops the part of a window that was not used: no zeroing
     if (c_.capacity() - used_ < n) c_.reserve(used_ + std::max(n, used_));  // geometric, as each call may be small
     auto first = reinterpret_cast<const value_type*>(data);
-    if (prism::detail::memcpy_is_slow(this->data() + used_, data, n)) {
-      // insert would take memcpy's slow path: grow (zeroing) and copy a piece at a time, each still in L1 cache
-      constexpr std::size_t piece = 16 * 1024;
-      for (std::size_t done = 0; done < n; done += piece) {
-        std::size_t k = std::min(piece, n - done);
-        c_.resize(used_ + done + k);
-        prism::detail::copy_bytes(this->data() + used_ + done, data + done, k);
-      }
+    if (prism::detail::memcpy_is_slow(this->data() + used_, data, n)) {  // insert would: zero, then copy_bytes
+      c_.resize(used_ + n);
+      prism::detail::copy_bytes(this->data() + used_, data, n);
     } else {
       c_.insert(c_.end(), first, first + n);
     }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "simd.hpp"
+
 namespace prism::detail {
 
 /// Whether memcpy(dst, src, n) would be slow: a large copy whose destination lies 1 to 31 bytes past its source
@@ -22,20 +24,33 @@ inline bool memcpy_is_slow([[maybe_unused]] const void* dst, [[maybe_unused]] co
 #endif
 }
 
+/// 64 bytes through vector registers: four loads, then four stores. (Through a char[64] and memcpy, g++ 12 also
+/// stores the chunk to the stack, which halves the speed.)
+inline void copy_64(char* d, const char* s) noexcept {
+#if PRISM_SSE2
+  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 16));
+  const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 32));
+  const __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 48));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(d), a);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 16), b);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 32), c);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 48), e);
+#else
+  char chunk[64];
+  std::memcpy(chunk, s, 64);
+  std::memcpy(d, chunk, 64);
+#endif
+}
+
 /// memcpy, except where that would be slow (above): such copies go 64 bytes at a time through vector registers,
-/// from the end back, so no load follows a store to its own 4 KiB alias (32 KiB: 1.4 µs, 1.6 going forward).
+/// nearly memcpy's best speed (32 KiB 1 to 31 bytes past: 0.81 µs against memcpy's 11; 0.70 at its best).
 inline void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
   if (memcpy_is_slow(dst, src, n)) {
-    auto* d = static_cast<char*>(dst) + n;
-    const auto* s = static_cast<const char*>(src) + n;
-    for (; n >= 64; n -= 64) {
-      d -= 64;
-      s -= 64;
-      char chunk[64];  // a fixed size: compiled to vector loads, then stores
-      std::memcpy(chunk, s, 64);
-      std::memcpy(d, chunk, 64);
-    }
-    if (n != 0) std::memcpy(d - n, s - n, n);
+    auto* d = static_cast<char*>(dst);
+    const auto* s = static_cast<const char*>(src);
+    for (; n >= 64; n -= 64, d += 64, s += 64) copy_64(d, s);
+    if (n != 0) std::memcpy(d, s, n);
     return;
   }
   if (n != 0) std::memcpy(dst, src, n);
