@@ -1,5 +1,5 @@
 // Sinks: the same writer streams into a fixed 64-byte buffer, a FILE*, a file descriptor, a std::ostream,
-// your own byte writer, or a counter for a two-pass write.
+// your own byte writer, or a counter for a two-pass write; long runs of bytes pass through whole.
 #include <prism/prism.hpp>
 
 #include <cstdio>
@@ -53,6 +53,20 @@ int main() {
   line_counter lc;
   prism::json::write(data, lc, {.indent = 2}).value();
   std::printf("pretty: %zu bytes, %zu lines\n", lc.bytes, lc.lines);
+
+  // Long runs (here a binary array's 400,000 bytes) go to a container, file or writer whole, not through the
+  // sink's buffer: a few write calls instead of one per 16 KiB.
+  struct call_counter {
+    std::size_t calls = 0, bytes = 0;
+    bool write(const char*, std::size_t n) {
+      ++calls;
+      bytes += n;
+      return true;
+    }
+  } cc;
+  std::vector<float> samples(100000, 0.5f);
+  prism::bin::write(samples, cc).value();
+  std::printf("binary array: %zu bytes in %zu write calls\n", cc.bytes, cc.calls);
 
   // Two passes: measure exactly, allocate once, write.
   prism::io::counting_sink counter;
