@@ -173,9 +173,10 @@ TEST(Sinks, UserByteWriter) {
   EXPECT_EQ(mine.hash, reference.hash);
 }
 
-// Runs of bulk_bytes and more (a vector<float>'s payload, a long string, raw JSON) go to a sink whole where it takes
-// them so (containers, files, counters), and through the windows of a fixed_sink, whose chunks stay within its
-// buffer: every sink must carry the same bytes, around the threshold too.
+// Runs that do not fit the window at hand (a vector<float>'s payload, a string, raw JSON) go to a sink whole where it
+// takes them so (containers and counters, and files from their buffer's 16 KiB up), and through the windows of a
+// fixed_sink, whose chunks stay within its buffer: every sink must carry the same bytes, around 1 KiB (the container's
+// own buffer), 4 KiB and 16 KiB too.
 struct bulky {
   std::uint32_t id;
   std::vector<float> samples;

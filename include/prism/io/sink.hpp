@@ -46,21 +46,21 @@ concept sink = requires(S& s, const S& cs, char* p, std::size_t n) {
   { cs.written() } -> std::same_as<std::size_t>;
 };
 
-/// A sink may also take a long run of bytes whole, rather than through its windows:
+/// A sink may also take a run of bytes whole, rather than through its windows:
 ///   w = s.append(w.pos, data, n);   // bytes before w.pos are done, then data[0, n); returns the next window
 /// A container inserts the run (no zeroing of what it grows by), a file or socket writes it with no copy into the
-/// buffer. Writers hand it runs of bulk_bytes and more.
+/// buffer. Writers hand it the runs that do not fit the window they hold and are at least S::bulk_bytes long.
 template <class S>
 concept bulk_sink = sink<S> && requires(S& s, char* p, const char* data, std::size_t n) {
   { s.append(p, data, n) } -> std::same_as<window>;
+  { std::integral_constant<std::size_t, S::bulk_bytes>{} };
 };
-inline constexpr std::size_t bulk_bytes = 4096;
 
 /// Puts data[0, n) at w.pos, through as many windows as it takes (or whole, to a bulk_sink); returns the window after.
 template <sink S>
 window put_bytes(S& s, window w, const char* data, std::size_t n) {
   if constexpr (bulk_sink<S>) {
-    if (n >= bulk_bytes) return s.append(w.pos, data, n);
+    if (n > static_cast<std::size_t>(w.end - w.pos) && n >= S::bulk_bytes) return s.append(w.pos, data, n);
   }
   while (n != 0) {
     if (w.pos == w.end) w = s.next(w.pos, 1);
@@ -105,6 +105,7 @@ class container_sink {
     buffered_ = false;
     return {data() + used_, data() + c_.size()};
   }
+  static constexpr std::size_t bulk_bytes = 0;  // whatever does not fit: one insert costs less than a new window
   window append(char* pos, const char* data, std::size_t n) {
     commit(pos);
     c_.resize(used_);  // drops the part of a window that was not used: no zeroing
@@ -213,6 +214,7 @@ class buffered_sink {
   window next(char* pos, std::size_t n) { return sink_.next(pos, n); }
   bool finish(char* pos) { return sink_.finish(pos); }
   std::size_t written() const noexcept { return sink_.written(); }
+  static constexpr std::size_t bulk_bytes = N;  // shorter runs cost fewer calls to the writer through the buffer
   window append(char* pos, const char* data, std::size_t n) { return sink_.pass_through(pos, {data, n}); }
 
  private:
@@ -270,6 +272,7 @@ class counting_sink {
     return true;
   }
   std::size_t written() const noexcept { return n_; }
+  static constexpr std::size_t bulk_bytes = 0;
   window append(char* pos, const char*, std::size_t n) noexcept {
     count(pos);
     n_ += n;
