@@ -214,8 +214,9 @@ bool prefer_fixed(const E* p, std::size_t n) {
   U large = 0;
   constexpr unsigned small_bits = sizeof(E) == 4 ? 21 : 49;  // what 3 (or 7) varint bytes hold
   for (std::size_t i = 0; i < sample; ++i) {
-    U u = static_cast<U>(p[i]);
-    if constexpr (std::is_signed_v<E>) u = static_cast<U>(u << 1) ^ static_cast<U>(p[i] >> (8 * sizeof(E) - 1));
+    U u;
+    if constexpr (std::is_signed_v<E>) u = static_cast<U>(zigzag(p[i]));  // E's zigzag fits E's width
+    else u = p[i];
     large += (u >> small_bits) != 0;
   }
   return 2 * large > sample;

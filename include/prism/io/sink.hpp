@@ -110,11 +110,11 @@ class container_sink {
     commit(pos);
     c_.resize(used_);  // drops the part of a window that was not used: no zeroing
     if (c_.capacity() - used_ < n) c_.reserve(used_ + std::max(n, used_));  // geometric, as each call may be small
-    auto first = reinterpret_cast<const value_type*>(data);
-    if (prism::detail::memcpy_is_slow(this->data() + used_, data, n)) {  // insert would: zero, then copy_bytes
+    if (prism::detail::memcpy_is_slow(this->data() + used_, data, n)) {  // insert's memcpy would be: zero, copy
       c_.resize(used_ + n);
       prism::detail::copy_bytes(this->data() + used_, data, n);
     } else {
+      auto first = reinterpret_cast<const value_type*>(data);
       c_.insert(c_.end(), first, first + n);
     }
     used_ = c_.size();
