@@ -50,4 +50,15 @@ int main() {
   std::printf("v1 read: %s %d\n", back.sensors[1]->name.c_str(), back.sensors[1]->reading);
 
   std::fputs(prism::bin::dump(newer).value().c_str(), stdout);  // what `prism dump` prints
+
+  // Integers of 4 and 8 bytes that would all take as many varint bytes or more (hashes, ids, checksums) are written
+  // fixed-width instead: never longer, and stored and loaded whole. One smaller value and the record is varints.
+  struct checksum {
+    std::uint64_t hash = 0;
+    std::uint32_t crc = 0;
+  };
+  auto fixed = prism::bin::to_bytes(checksum{0xCBF29CE484222325u, 0xEDB88320u}).value();
+  auto varints = prism::bin::to_bytes(checksum{0xCBF29CE484222325u, 7}).value();
+  std::printf("checksum: %zu bytes fixed-width, %zu with a small crc as a varint\n", fixed.size(), varints.size());
+  std::fputs(prism::bin::dump(fixed).value().c_str(), stdout);
 }

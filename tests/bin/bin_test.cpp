@@ -194,16 +194,23 @@ TEST(BinaryFormat, BytesFollowTheSpecification) {
   EXPECT_EQ(encode(true), of({0x10, 0x01}));
   EXPECT_EQ(encode(1.5f), of({0x12, 0x00, 0x00, 0xC0, 0x3F}));  // f32, little-endian
   EXPECT_EQ(encode(std::string("hi")), of({0x14, 0x02, 'h', 'i'}));
-  EXPECT_EQ(encode(std::vector<std::int32_t>{1, -1}), of({0x16, 0x02, 0x01, 0x02, 0x01}));  // seq of sint
+  EXPECT_EQ(encode(std::vector<std::int32_t>{1, -1}), of({0x16, 0x21, 0x02, 0x01}));  // seq: count 2 << 4 | sint
   EXPECT_EQ(encode(std::vector<std::int32_t>{}), of({0x16, 0x00}));
+  bytes fifteen = of({0x16, 0xF0, 0x00});  // 15 elements and more: the nibble 15, then a varint of the count - 15
+  fifteen.insert(fifteen.end(), 15, std::byte{0x01});
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(15, 1)), fifteen);
+  bytes twenty = of({0x16, 0xF0, 0x05});
+  twenty.insert(twenty.end(), 20, std::byte{0x01});
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(20, 1)), twenty);
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(14, 1)).size(), 2u + 14u);
   EXPECT_EQ(encode(std::optional<int>{}), of({0x18, 0x00}));                 // ref: null
   EXPECT_EQ(encode(std::optional<int>{2}), of({0x18, 0x04, 0x04}));          // ref: value of wire 1 (h = 4)
   EXPECT_EQ(encode(std::map<std::string, int>{{"x", 1}}), of({0x17, 0x01, 0x41, 0x01, 'x', 0x02}));
   // a dense record: the count of ids (5), a wire-type nibble per id, low nibble first (sint, f32; bytes, absent;
   // seq, padding 0), then the values of the fields that hold one
   EXPECT_EQ(encode(sample{-3, 1.5f, "hi", std::nullopt, {1.0}}),
-            of({0x15, 0x05, 0x21, 0xF4, 0x06, 0x05, 0x00, 0x00, 0xC0, 0x3F, 0x02, 'h', 'i', 0x01, 0x03, 0, 0, 0, 0, 0,
-                0, 0xF0, 0x3F}));
+            of({0x15, 0x05, 0x21, 0xF4, 0x06, 0x05, 0x00, 0x00, 0xC0, 0x3F, 0x02, 'h', 'i', 0x13, 0, 0, 0, 0, 0, 0,
+                0xF0, 0x3F}));
   // a keyed record, shorter when few fields hold a value: keys are (id step << 4 | wire type), then the end byte
   struct sparse {
     std::optional<int> a, b, c, d;
@@ -215,10 +222,10 @@ TEST(BinaryFormat, BytesFollowTheSpecification) {
 
 TEST(BinaryFormat, IntegerSequencesOfLargeValuesAreFixedWidth) {
   // small values: varints; mostly large ones: 4 bytes each, two's complement, little-endian (wire type i32)
-  EXPECT_EQ(encode(std::vector<std::int32_t>{1, -1}), of({0x16, 0x02, 0x01, 0x02, 0x01}));
+  EXPECT_EQ(encode(std::vector<std::int32_t>{1, -1}), of({0x16, 0x21, 0x02, 0x01}));
   EXPECT_EQ(encode(std::vector<std::int32_t>{-2000000000, 0x01020304}),
-            of({0x16, 0x02, 0x0A, 0x00, 0x6C, 0xCA, 0x88, 0x04, 0x03, 0x02, 0x01}));
-  EXPECT_EQ(encode(std::vector<std::uint64_t>{~0ull}), of({0x16, 0x01, 0x0D, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}));
+            of({0x16, 0x2A, 0x00, 0x6C, 0xCA, 0x88, 0x04, 0x03, 0x02, 0x01}));
+  EXPECT_EQ(encode(std::vector<std::uint64_t>{~0ull}), of({0x16, 0x1D, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}));
   // read into other widths, range-checked like varints
   EXPECT_EQ(decode<std::vector<std::int64_t>>(encode(std::vector<std::int32_t>{-2000000000, 7, 2000000000})).value(),
             (std::vector<std::int64_t>{-2000000000, 7, 2000000000}));
@@ -228,6 +235,69 @@ TEST(BinaryFormat, IntegerSequencesOfLargeValuesAreFixedWidth) {
   EXPECT_EQ(narrow.error().path, "$[0]");
   EXPECT_EQ(prism::bin::dump(encode(std::vector<std::int32_t>{-2000000000, 16909060})).value(),
             "version 1 seq i32 [2] { -2000000000, 16909060 }\n");
+}
+
+// A dense record whose integers of 4 and 8 bytes all take 4 (or 8) varint bytes or more is written with those fields
+// fixed-width (never longer); one smaller value and the record is varints. Readers take either, range-checked.
+TEST(BinaryFormat, RecordsOfLargeIntegersAreFixedWidth) {
+  struct ids {
+    std::uint32_t crc = 0;
+    std::int64_t id = 0;
+    std::int16_t small = 0;  // 2 bytes: always a varint
+  };
+  // nibbles u32 (11), i64 (12); sint (1), padding; then 4 and 8 bytes little-endian, and the varint
+  const bytes fixed = of({0x15, 0x03, 0xCB, 0x01, 0x20, 0x83, 0xB8, 0xED, 0, 0, 0, 0, 0, 0, 0, 0xC0, 0x0A});
+  EXPECT_EQ(encode(ids{0xEDB88320u, -(std::int64_t{1} << 62), 5}), fixed);
+  const ids back = decode<ids>(fixed).value();
+  EXPECT_EQ(back.crc, 0xEDB88320u);
+  EXPECT_EQ(back.id, -(std::int64_t{1} << 62));
+  EXPECT_EQ(back.small, 5);
+  EXPECT_EQ(prism::bin::dump(fixed).value(),
+            "version 1 record {\n  1: u32 3988292384\n  2: i64 -4611686018427387904\n  3: sint 5\n}\n");
+  // the thresholds: 2^21 takes 4 varint bytes (fixed), 2^21 - 1 three (varints); 2^49 and 2^49 - 1 for 8 bytes
+  auto header = [](const bytes& b) { return std::to_integer<unsigned>(b[2]); };
+  EXPECT_EQ(header(encode(ids{1u << 21, std::int64_t{1} << 48, 0})), 0xCBu);  // zigzag(2^48) = 2^49
+  EXPECT_EQ(header(encode(ids{(1u << 21) - 1, std::int64_t{1} << 48, 0})), 0x10u);
+  EXPECT_EQ(header(encode(ids{1u << 21, (std::int64_t{1} << 48) - 1, 0})), 0x10u);
+  EXPECT_EQ(header(encode(ids{1u << 21, -(std::int64_t{1} << 48), 0})), 0x10u);  // zigzag(-2^48) = 2^49 - 1
+  for (const ids& v : {ids{1u << 21, std::int64_t{1} << 48, -3}, ids{7, 8, 9}, ids{~0u, INT64_MIN, INT16_MIN}}) {
+    const ids r = decode<ids>(encode(v)).value();
+    EXPECT_EQ(std::tie(r.crc, r.id, r.small), std::tie(v.crc, v.id, v.small));
+  }
+  // other versions of the model: narrower (range-checked), wider, fewer fields, more fields
+  struct narrower {
+    std::uint32_t crc = 0;
+    std::int32_t id = 0;
+  };
+  auto out_of_range = decode<narrower>(fixed);
+  ASSERT_FALSE(out_of_range);
+  EXPECT_EQ(out_of_range.error().code, prism::error_code::out_of_range);
+  EXPECT_EQ(out_of_range.error().path, "$.id");
+  EXPECT_EQ(decode<narrower>(encode(ids{~0u, -(std::int64_t{1} << 30), 0})).value().id, -(1 << 30));
+  struct signed_crc {
+    std::int32_t crc = 0;
+  };
+  EXPECT_EQ(decode<signed_crc>(fixed).error().code, prism::error_code::out_of_range);  // 3988292384 > INT32_MAX
+  struct wider {
+    std::uint64_t crc = 0;
+    std::int64_t id = 0;
+    std::int64_t small = 0;
+    std::uint64_t added = 99;
+  };
+  const wider w = decode<wider>(fixed).value();
+  EXPECT_EQ(w.crc, 0xEDB88320u);
+  EXPECT_EQ(w.id, -(std::int64_t{1} << 62));
+  EXPECT_EQ(w.small, 5);
+  EXPECT_EQ(w.added, 99u);  // not in the document: keeps its default
+  // an empty optional beside fixed fields: the nibble says absent
+  struct maybe {
+    std::uint64_t hash = 0;
+    std::optional<std::string> note;
+  };
+  const bytes absent = encode(maybe{~0ull, std::nullopt});
+  EXPECT_EQ(absent, of({0x15, 0x02, 0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}));
+  EXPECT_EQ(decode<maybe>(absent).value().hash, ~0ull);
+  EXPECT_EQ(decode<maybe>(encode(maybe{~0ull, "n"})).value().note, "n");
 }
 
 // Arrays in the wire's layout are copied whole (large ones through an iterator, without zeroing the target first),
@@ -558,11 +628,11 @@ TEST(BinaryPointers, ExpiredWeakPointersAreNullAndSharingChecksTypes) {
   EXPECT_EQ(encode(h), of({0x15, 0x00}));  // the expired weak_ptr and the null shared_ptr are absent
   // a shared object read into unique_ptrs: the first reads (a shared_ptr field may become a unique_ptr), the
   // second reference to it cannot be honoured
-  auto into_unique = decode<std::vector<std::unique_ptr<int>>>(of({0x16, 0x02, 0x08, 0x24, 0x02, 0x01}));
+  auto into_unique = decode<std::vector<std::unique_ptr<int>>>(of({0x16, 0x28, 0x24, 0x02, 0x01}));
   ASSERT_FALSE(into_unique);
   EXPECT_EQ(into_unique.error().code, prism::error_code::invalid_value);
   EXPECT_EQ(into_unique.error().path, "$[1]");
-  EXPECT_EQ(*decode<std::vector<std::unique_ptr<int>>>(of({0x16, 0x01, 0x08, 0x24, 0x02})).value()[0], 1);
+  EXPECT_EQ(*decode<std::vector<std::unique_ptr<int>>>(of({0x16, 0x18, 0x24, 0x02})).value()[0], 1);
   // a reference to an object of another type
   auto other_type = decode<std::tuple<std::shared_ptr<int>, std::shared_ptr<std::int64_t>>>(
       of({0x15, 0x18, 0x24, 0x02, 0x18, 0x01, 0x00}));
@@ -811,6 +881,9 @@ TEST(BinaryHostile, EveryTruncationIsAnError) {
       EXPECT_FALSE(r) << "a prefix of " << n << " bytes was accepted";
     }
   }
+  bytes wide = encode(golden::make_wide());
+  for (std::size_t n = 0; n < wide.size(); ++n)
+    EXPECT_FALSE(decode<golden::wide>(bytes(wide.begin(), wide.begin() + static_cast<std::ptrdiff_t>(n))));
   bytes p = encode(golden::make_pointers());
   for (std::size_t n = 0; n < p.size(); ++n)
     EXPECT_FALSE(decode<golden::pointers>(bytes(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(n))));
@@ -820,12 +893,14 @@ TEST(BinaryHostile, LengthsAndCountsAreCheckedBeforeAllocating) {
   // a string of 2^62 bytes, a sequence of 2^62 elements, a map of 2^62 pairs: each rejected from its header
   auto huge = of({0x14, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40});
   EXPECT_EQ(decode<std::string>(huge).error().code, prism::error_code::unexpected_end);
-  auto many = of({0x16, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x00});
+  auto many = of({0x16, 0xF0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40});
+  auto most = of({0x16, 0xF0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01});  // 15 + 2^64 - 1
+  EXPECT_EQ(decode<std::vector<std::uint8_t>>(most).error().detail, "count of 2^64 elements or more beyond the end of the input");
   EXPECT_EQ(decode<std::vector<std::uint8_t>>(many).error().code, prism::error_code::unexpected_end);
   auto pairs = of({0x17, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x00});
   EXPECT_EQ((decode<std::map<int, int>>(pairs).error().code), prism::error_code::unexpected_end);
   // 1000 doubles promised, 8 bytes given
-  auto doubles = of({0x16, 0xE8, 0x07, 0x03, 0, 0, 0, 0, 0, 0, 0, 0});
+  auto doubles = of({0x16, 0xF3, 0xD9, 0x07, 0, 0, 0, 0, 0, 0, 0, 0});  // 15 + 985
   EXPECT_EQ(decode<std::vector<double>>(doubles).error().detail, "count of 1000 elements beyond the end of the input");
 }
 
@@ -874,7 +949,10 @@ TEST(BinaryHostile, MalformedStructure) {
   EXPECT_EQ(decode<one>(of({0x15, 0x0F, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F})).error().detail,
             "dense record of more than 2^32 - 1 ids");
   EXPECT_EQ(decode<bool>(of({0x10, 0x02})).error().detail, "a bool is 0 or 1");
-  EXPECT_EQ((decode<std::array<int, 2>>(of({0x16, 0x01, 0x01, 0x02})).error().detail), "expected 2 elements, found 1");
+  EXPECT_EQ((decode<std::array<int, 2>>(of({0x16, 0x11, 0x02})).error().detail), "expected 2 elements, found 1");
+  EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x01})).error().detail, "empty sequence with an element wire type");
+  EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x1E, 0x00})).error().detail, "unknown wire type 14");
+  EXPECT_EQ(decode<std::vector<int>>(of({0x16})).error().code, prism::error_code::unexpected_end);
   EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x31, 0x02, 0x00})).error().detail), "unknown variant alternative");
   EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x0C, 0x00})).error().detail), "unknown variant alternative");
   EXPECT_EQ(decode<level>(of({0x11, 0x04})).value(), static_cast<level>(2));  // an enum class holds any int8

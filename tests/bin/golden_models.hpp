@@ -248,6 +248,33 @@ inline drawing make_drawing() {
   return d;
 }
 
+/// Records of integers of 4 and 8 bytes: written in the fixed layout when all of them are large, else in the varint
+/// one, with an empty optional in either.
+struct row {
+  std::uint64_t hash = 0;
+  std::int64_t id = 0;
+  std::uint32_t crc = 0;
+  std::int32_t delta = 0;
+  std::int16_t small = 0;  // never fixed-width
+  std::string name;
+  std::optional<std::int64_t> parent;
+};
+
+struct wide {
+  row first;
+  std::vector<row> rows;
+};
+
+inline wide make_wide() {
+  wide w;
+  w.first = {0xCBF29CE484222325u, -0x123456789ABCDEF, 0xEDB88320u, std::numeric_limits<std::int32_t>::min(), 7, "fixed", -1};
+  w.rows.push_back({std::numeric_limits<std::uint64_t>::max(), std::numeric_limits<std::int64_t>::max(), 1u << 21,
+                    -(1 << 20) - 1, -1, "fixed, smallest four-byte values", std::nullopt});
+  w.rows.push_back({0x100000001B3u, 1LL << 48, 0xEDB88320u, 1 << 20, 0, "varint: the hash takes 6 bytes", 42});
+  w.rows.push_back({1, 2, 3, 4, 5, "varint: small values", std::nullopt});
+  return w;
+}
+
 /// Calls f(name, value) for each golden model, with a freshly made value.
 template <class F>
 void for_each_model(F&& f) {
@@ -256,6 +283,7 @@ void for_each_model(F&& f) {
   f("pointers", make_pointers());
   f("account", make_account());
   f("drawing", make_drawing());
+  f("wide", make_wide());
 }
 
 }  // namespace golden

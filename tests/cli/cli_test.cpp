@@ -130,7 +130,7 @@ TEST_F(Cli, DumpPrintsABinaryDocumentWithoutItsTypes) {
   file("cut.bin", account.substr(0, account.size() - 3));
   auto cut = run("dump cut.bin");
   EXPECT_EQ(cut.status, 1);
-  EXPECT_EQ(cut.err, "cut.bin: byte 15: count of 3 elements beyond the end of the input\n");
+  EXPECT_EQ(cut.err, "cut.bin: byte 14: count of 3 elements beyond the end of the input\n");
   EXPECT_EQ(run("dump a.bin b.bin").status, 2);
   EXPECT_EQ(run("dump missing.bin").status, 2);
 }

@@ -251,13 +251,6 @@ inline bool read_varint(context& c, std::uint64_t& out) {
               std::string("expected ") + expected + ", found wire type " + wire_name(static_cast<unsigned>(found)));
 }
 
-inline bool read_wire_byte(context& c, wire& w) {
-  if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "wire type cut short by the end of the input");
-  if (*c.p >= wire_types) return fail(c, error_code::invalid_value, c.p, "unknown wire type " + std::to_string(*c.p));
-  w = static_cast<wire>(*c.p++);
-  return true;
-}
-
 /// Reads a count of elements, each of at least `least` bytes, and checks that they fit in what is left.
 inline bool read_count(context& c, std::size_t least, std::size_t& n) {
   const unsigned char* at = c.p;
@@ -269,13 +262,36 @@ inline bool read_count(context& c, std::size_t least, std::size_t& n) {
   return true;
 }
 
+/// A count n read from a nibble or byte, where 15 (dense_count_escape, seq_count_escape) means 15 plus a varint that
+/// follows; a count above `most` fails with `code` and `what`.
+inline bool read_escaped_count(context& c, const unsigned char* at, std::uint64_t& n, std::uint64_t most,
+                               error_code code, const char* what) {
+  static_assert(dense_count_escape == seq_count_escape);
+  if (n != seq_count_escape) return true;
+  std::uint64_t more = 0;
+  if (!read_varint(c, more)) return false;
+  if (more > most - seq_count_escape) return fail(c, code, at, what);
+  n += more;
+  return true;
+}
+
 /// A sequence's header: its count and, when it has elements, their wire type (`element` is left as it is for an
 /// empty one); the count is checked against what the input can hold.
 inline bool read_seq_header(context& c, std::size_t& count, wire& element) {
   const unsigned char* at = c.p;
-  std::uint64_t v = 0;
-  if (!read_varint(c, v)) return false;
-  if (v != 0 && !read_wire_byte(c, element)) return false;
+  if (c.p == c.end) return fail(c, error_code::unexpected_end, at, "sequence header cut short by the end of the input");
+  const unsigned first = *c.p++;
+  std::uint64_t v = first >> 4;
+  if (v == 0) {
+    if (first != 0) return fail(c, error_code::invalid_value, at, "empty sequence with an element wire type");
+    count = 0;
+    return true;
+  }
+  if ((first & 15) >= wire_types) return fail(c, error_code::invalid_value, at, "unknown wire type " + std::to_string(first & 15));
+  element = static_cast<wire>(first & 15);
+  if (!read_escaped_count(c, at, v, std::numeric_limits<std::uint64_t>::max(), error_code::unexpected_end,
+                          "count of 2^64 elements or more beyond the end of the input"))
+    return false;
   if (v > c.left() / min_size(element))
     return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(v) + " elements beyond the end of the input");
   count = static_cast<std::size_t>(v);
@@ -318,13 +334,9 @@ inline bool check_key(context& c, std::uint64_t key, const unsigned char* at, st
 inline bool read_dense_header(context& c, std::uint64_t& n, const unsigned char*& nibbles) {
   const unsigned char* at = c.p;
   n = *c.p++;
-  if (n == dense_count_escape) {
-    std::uint64_t more = 0;
-    if (!read_varint(c, more)) return false;
-    if (more > std::numeric_limits<std::uint32_t>::max() - dense_count_escape)
-      return fail(c, error_code::invalid_value, at, "dense record of more than 2^32 - 1 ids");
-    n += more;
-  }
+  if (!read_escaped_count(c, at, n, std::numeric_limits<std::uint32_t>::max(), error_code::invalid_value,
+                          "dense record of more than 2^32 - 1 ids"))
+    return false;
   if ((n + 1) / 2 > c.left()) return fail(c, error_code::unexpected_end, at, "dense record header cut short by the end of the input");
   nibbles = c.p;
   c.p += (n + 1) / 2;
@@ -497,10 +509,28 @@ template <class I>
 [[gnu::always_inline]] inline bool read_integer(context& c, const unsigned char*& p, wire w, I& out) {
   const unsigned char* at = p;
   std::uint64_t u = 0;
-  if (w >= wire::i32) {  // fixed-width elements of an integer sequence
-    bool is_signed = false;
-    if (!read_fixed_integer(c, p, w, u, is_signed)) return false;
-    w = is_signed ? wire::sint : wire::uint;
+  if (w >= wire::i32) {  // fixed-width: elements of an integer sequence, fields of a record's fixed layout
+    const std::size_t n = min_size(w);
+    if (static_cast<std::size_t>(c.end - p) < n) [[unlikely]]
+      return fail(c, error_code::unexpected_end, p, "number cut short by the end of the input");
+    std::uint64_t bits = 0;
+    for (std::size_t i = 0; i < n; ++i) bits |= std::uint64_t{p[i]} << (8 * i);
+    p += n;
+    if (w == wire::u32 || w == wire::u64) {
+      if (bits > static_cast<std::make_unsigned_t<I>>(std::numeric_limits<I>::max())) [[unlikely]]
+        return out_of_range(c, at, bits);
+      out = static_cast<I>(bits);
+      return true;
+    }
+    const std::int64_t s = w == wire::i32 ? std::int64_t{static_cast<std::int32_t>(static_cast<std::uint32_t>(bits))}
+                                          : static_cast<std::int64_t>(bits);
+    bool fits;
+    if constexpr (std::is_signed_v<I>) fits = s >= std::numeric_limits<I>::min() && s <= std::numeric_limits<I>::max();
+    else fits = s >= 0 && static_cast<std::uint64_t>(s) <= std::numeric_limits<I>::max();
+    if (!fits) [[unlikely]]
+      return out_of_range(c, at, s);
+    out = static_cast<I>(s);
+    return true;
   } else {
     if (w != wire::uint && w != wire::sint) return mismatch(c, at, w, "an integer");
     varint_read r = next_varint<sizeof(I) <= 4>(c, p);
@@ -858,15 +888,15 @@ consteval unsigned expected_key() {
   return key < 0x80 ? static_cast<unsigned>(key) : 0;
 }
 
-/// Reads field I, at position k in id order, of a record written in the layout of its model (its wire type known
-/// at compile time), naming it in the error path if that fails.
-template <class T, std::size_t k>
+/// Reads field I, at position k in id order, of a record written in a layout of its model (its wire type known at
+/// compile time: the varint layout's, or the fixed one's), naming it in the error path if that fails.
+template <class T, std::size_t k, bool Fixed = false>
 [[gnu::always_inline]] inline bool read_known_field(context& c, const unsigned char*& p, T& obj) {
   constexpr std::size_t I = field_order<T>[k];
   if constexpr (!field_is_stored<T, I>()) {
     return true;
   } else {
-    if (read_field<T, I>(c, p, field_wire_of<field_type_of<T, I>>(), obj)) [[likely]]
+    if (read_field<T, I>(c, p, dense_field_wire<T, I, Fixed>(), obj)) [[likely]]
       return true;
     prism::detail::prepend_path(c.err().path, ".", field_name_of<T, I>);
     return false;
@@ -917,10 +947,11 @@ bool dense_header_allows(const unsigned char* p, const std::array<unsigned char,
   return true;
 }
 
-/// The fields of a dense record at p, after a header its model's fast path accepts: every field present (All), or
-/// those whose nibble is not absent (only a field that may_be_absent can be). Returns the end of the record, or
-/// nullptr (c.err() set). The cursor is a parameter, so a run of scalars advances a register.
-template <bool All, class T, std::size_t... K>
+/// The fields of a dense record at p, after a header its model's fast path accepts, in the varint layout or (Fixed)
+/// the fixed one: every field present (All), or those whose nibble is not absent (only a field that may_be_absent
+/// can be). Returns the end of the record, or nullptr (c.err() set). The cursor is a parameter, so a run of scalars
+/// advances a register.
+template <bool All, bool Fixed, class T, std::size_t... K>
 const unsigned char* read_dense_fields(context& c, const unsigned char* p, const unsigned char* nibbles, T& obj,
                                        std::index_sequence<K...>) {
   auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
@@ -929,7 +960,7 @@ const unsigned char* read_dense_fields(context& c, const unsigned char* p, const
       constexpr std::uint32_t id = field_id<T, I>();
       if ((nibbles[nibble_byte(id)] >> nibble_shift(id) & 15) == absent) return true;
     }
-    return read_known_field<T, k>(c, p, obj);
+    return read_known_field<T, k, Fixed>(c, p, obj);
   };
   return (one(std::integral_constant<std::size_t, K>{}) && ...) ? p : nullptr;
 }
@@ -984,25 +1015,32 @@ bool read_record(context& c, wire w, T& obj) {
     }(std::make_index_sequence<n>{});
   };
   if constexpr (is_dense<T>()) {
-    // Fast: the header this model writes when every field holds a value, or the same with some of its empty fields
-    // absent (a tree's leaves: null children); then each field present is read with its wire type known at compile
-    // time. Any other header (another version of the model, a required field absent) goes to the general loop
-    // below, which reads either form.
+    // Fast: a header this model writes (its varint layout or its fixed one) when every field holds a value, or the
+    // same with some of its empty fields absent (a tree's leaves: null children); then each field present is read
+    // with its wire type known at compile time. Any other header (another version of the model, a required field
+    // absent) goes to the general loop below, which reads either form.
     constexpr const auto& header = dense_header<T>;
     if (c.left() >= header.size()) {
       const unsigned char* nibbles = c.p + dense_count_bytes<T>;
+      const unsigned char* values = c.p + header.size();
       constexpr auto fields = std::make_index_sequence<n>{};
+      constexpr bool never_absent = dense_absent_nibbles<T> == decltype(dense_absent_nibbles<T>){};
       const unsigned char* end = nullptr;
       bool fast = true;
       if (std::memcmp(c.p, header.data(), header.size()) == 0) {
-        if constexpr (small_integer_record<T>()) end = read_short_integer_fields(c.p + header.size(), c.end, obj);
-        if (end == nullptr) end = read_dense_fields<true>(c, c.p + header.size(), nibbles, obj, fields);
-      } else if constexpr (dense_absent_nibbles<T> == decltype(dense_absent_nibbles<T>){})
+        if constexpr (small_integer_record<T>()) end = read_short_integer_fields(values, c.end, obj);
+        if (end == nullptr) end = read_dense_fields<true, false>(c, values, nibbles, obj, fields);
+      } else if (has_fixed_layout<T>() && std::memcmp(c.p, dense_header<T, true>.data(), header.size()) == 0) {
+        end = read_dense_fields<true, true>(c, values, nibbles, obj, fields);
+      } else if constexpr (never_absent) {
         fast = false;  // every field is always written: a nibble that says absent comes from another model
-      else if (dense_header_allows(c.p, header, dense_absent_nibbles<T>))
-        end = read_dense_fields<false>(c, c.p + header.size(), nibbles, obj, fields);
-      else
+      } else if (dense_header_allows(c.p, header, dense_absent_nibbles<T>)) {
+        end = read_dense_fields<false, false>(c, values, nibbles, obj, fields);
+      } else if (has_fixed_layout<T>() && dense_header_allows(c.p, dense_header<T, true>, dense_absent_nibbles<T>)) {
+        end = read_dense_fields<false, true>(c, values, nibbles, obj, fields);
+      } else {
         fast = false;
+      }
       if (fast) {
         if (end == nullptr) return false;
         c.p = end;

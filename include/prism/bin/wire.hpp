@@ -29,7 +29,7 @@ enum class wire : std::uint8_t {
   f64 = 3,     ///< fixed64, little-endian
   bytes = 4,   ///< varint length, bytes
   record = 5,  ///< fields, then 0x00
-  seq = 6,     ///< varint count, element wire type, elements
+  seq = 6,     ///< count << 4 | element wire type (more count after a 15), elements
   map = 7,     ///< varint count, key << 4 | value wire types, pairs
   ref = 8,     ///< varint h: null, a value, or a shared object seen before
   poly = 9,    ///< varint type, then a record
@@ -282,6 +282,10 @@ consteval bool is_dense() {
   return stored != 0 && max_field_id<T>() <= 2 * stored;
 }
 
+/// The first byte of a sequence: its count (below 15, else 15 and a varint of count - 15) in the high nibble, the
+/// elements' wire type in the low one; an empty sequence is the byte 0.
+inline constexpr unsigned seq_count_escape = 15;
+
 /// In a dense record, the nibble of an id that holds nothing (an absent optional, a removed or computed field).
 inline constexpr unsigned absent = 15;
 
@@ -293,10 +297,45 @@ inline constexpr unsigned dense_count_escape = 15;
 constexpr std::size_t nibble_byte(std::uint64_t id) noexcept { return static_cast<std::size_t>((id - 1) / 2); }
 constexpr unsigned nibble_shift(std::uint64_t id) noexcept { return static_cast<unsigned>((id - 1) % 2 * 4); }
 
-/// The header of T's dense form when every field holds a value: the count, then one nibble per id (the low nibble
-/// first; an odd count's last high nibble is 0). Writers clear the nibbles of fields that hold nothing; readers
-/// compare a record's header with it to read the fields at compile-time-known wire types.
+/// Whether field I of record T is an integer of 4 or 8 bytes, always written.
+template <class T, std::size_t I>
+consteval bool field_is_wide_integer() {
+  using F = std::remove_cvref_t<field_type_of<T, I>>;
+  if constexpr (detail::field_is_stored<T, I>() && kind_of<F> == kind::integer) return sizeof(F) >= 4;
+  else return false;
+}
+
+/// Whether record T has a fixed layout (docs/binary-format.md, "Fixed layout"): when at least half of its stored
+/// fields are integers of 4 or 8 bytes, a dense record of T writes them fixed-width (i32, u32, i64, u64) if each
+/// takes 4 (or 8) varint bytes or more. Records with fewer such fields (a tree's nodes: a value and two children)
+/// gain little from it and pay nothing for it.
 template <class T>
+consteval bool has_fixed_layout() {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    constexpr std::size_t wide = (0 + ... + (field_is_wide_integer<T, I>() ? 1 : 0));
+    constexpr std::size_t stored = (0 + ... + (detail::field_is_stored<T, I>() ? 1 : 0));
+    return wide != 0 && 2 * wide >= stored;
+  }(std::make_index_sequence<field_count_of<T>>{});
+}
+
+/// Whether field I of T is written fixed-width in T's fixed layout.
+template <class T, std::size_t I>
+consteval bool field_may_be_fixed() {
+  return has_fixed_layout<T>() && field_is_wide_integer<T, I>();
+}
+
+/// The wire type of field I of T in a dense record of T's varint layout (Fixed = false) or fixed layout.
+template <class T, std::size_t I, bool Fixed>
+consteval wire dense_field_wire() {
+  if constexpr (Fixed && field_may_be_fixed<T, I>()) return fixed_integer_wire<std::remove_cvref_t<field_type_of<T, I>>>();
+  else return field_wire_of<field_type_of<T, I>>();
+}
+
+/// The header of T's dense form when every field holds a value: the count, then one nibble per id (the low nibble
+/// first; an odd count's last high nibble is 0), in the varint layout or (Fixed) the fixed one. Writers clear the
+/// nibbles of fields that hold nothing; readers compare a record's header with it to read the fields at
+/// compile-time-known wire types.
+template <class T, bool Fixed = false>
 inline constexpr auto dense_header = [] {
   constexpr std::uint32_t n = max_field_id<T>();
   constexpr std::size_t count_bytes = n < dense_count_escape ? 1 : 1 + varint_size(n - dense_count_escape);
@@ -317,7 +356,7 @@ inline constexpr auto dense_header = [] {
         constexpr std::uint32_t id = field_id<T, J>();
         unsigned shift = nibble_shift(id);
         auto& b = h[count_bytes + nibble_byte(id)];
-        b = static_cast<unsigned char>((b & ~(0xfu << shift)) | static_cast<unsigned>(field_wire_of<field_type_of<T, J>>()) << shift);
+        b = static_cast<unsigned char>((b & ~(0xfu << shift)) | static_cast<unsigned>(dense_field_wire<T, J, Fixed>()) << shift);
       }
     };
     (one(std::integral_constant<std::size_t, I>{}), ...);

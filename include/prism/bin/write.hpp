@@ -204,22 +204,47 @@ void write_pointee(W& w, const V& v) {
   else write_value(w, v);
 }
 
+/// Whether integer e of 4 or 8 bytes takes 4 (or 8) varint bytes or more: as many as fixed-width, or more.
+template <class E>
+[[gnu::always_inline]] inline bool takes_fixed_bytes(E e) {
+  using U = std::make_unsigned_t<E>;  // in E's own width, so loops over arrays vectorize four (or two) lanes at a time
+  constexpr unsigned small_bits = sizeof(E) == 4 ? 21 : 49;  // what 3 (or 7) varint bytes hold
+  if constexpr (std::is_signed_v<E>) return static_cast<U>(static_cast<U>(zigzag(e)) >> small_bits) != 0;  // E's zigzag fits E
+  else return static_cast<U>(e >> small_bits) != 0;
+}
+
 /// Whether a sequence of 32- or 64-bit integers is smaller with fixed-width elements than with varints: when most of
-/// its first 64 elements would take 4 (or 8) varint bytes or more. A function of the values, so a document
-/// re-written is byte-identical.
+/// its first 64 elements take 4 (or 8) varint bytes or more. A function of the values, so a document re-written is
+/// byte-identical.
 template <class E>
 bool prefer_fixed(const E* p, std::size_t n) {
-  using U = std::make_unsigned_t<E>;  // in E's own width, so the loop vectorizes four (or two) lanes at a time
   const std::size_t sample = std::min<std::size_t>(n, 64);
-  U large = 0;
-  constexpr unsigned small_bits = sizeof(E) == 4 ? 21 : 49;  // what 3 (or 7) varint bytes hold
-  for (std::size_t i = 0; i < sample; ++i) {
-    U u;
-    if constexpr (std::is_signed_v<E>) u = static_cast<U>(zigzag(p[i]));  // E's zigzag fits E's width
-    else u = p[i];
-    large += (u >> small_bits) != 0;
-  }
+  std::make_unsigned_t<E> large = 0;
+  for (std::size_t i = 0; i < sample; ++i) large += takes_fixed_bytes(p[i]);
   return 2 * large > sample;
+}
+
+/// Whether a dense record of T is written in its fixed layout (wire.hpp, field_may_be_fixed): when each of its
+/// integer fields of 4 or 8 bytes takes 4 (or 8) varint bytes or more, so the layout is never longer. Records of
+/// hashes, ids and full-range values; small values stop at the first field.
+template <class T>
+bool prefer_fixed_fields(const T& v) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    auto large = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+      if constexpr (field_may_be_fixed<T, J>()) return takes_fixed_bytes(get_field<J>(v));
+      else return true;
+    };
+    return (large(std::integral_constant<std::size_t, I>{}) && ...);
+  }(std::make_index_sequence<field_count_of<T>>{});
+}
+
+/// The header of a sequence of n > 0 elements of wire type `element`: one byte up to 14 elements.
+template <class W>
+[[gnu::always_inline]] inline void write_seq_header(W& w, std::size_t n, wire element) {
+  const auto e = static_cast<unsigned>(element);
+  if (n < seq_count_escape) return w.byte(static_cast<unsigned>(n) << 4 | e);
+  w.byte(seq_count_escape << 4 | e);
+  w.varint(n - seq_count_escape);
 }
 
 /// The key of a field: its id's distance from the previous one, and its wire type.
@@ -328,9 +353,11 @@ consteval auto plan_record() {
   return plan;
 }
 
-/// A record's fields, in id order: with a key before each (Keyed) or after a dense header (their values alone).
-template <bool Keyed, class W, class T>
+/// A record's fields, in id order: with a key before each (Keyed) or after a dense header (their values alone), in
+/// the dense varint layout or (Fixed) the fixed one.
+template <bool Keyed, bool Fixed = false, class W, class T>
 void write_fields(W& w, const T& v) {
+  static_assert(!(Keyed && Fixed), "the fixed layout is dense");
   constexpr auto plan = plan_record<T, Keyed>();
   std::uint32_t prev = 0;
   char* p = nullptr;  // in a run of scalars
@@ -346,7 +373,10 @@ void write_fields(W& w, const T& v) {
           p = put_varint(p, std::uint64_t{id - prev} << 4 | static_cast<unsigned>(wire_of<field_type_of<T, I>>()));
           prev = id;
         }
-        p = put_scalar(p, get_field<I>(v));
+        if constexpr (Fixed && field_may_be_fixed<T, I>())
+          p = put_fixed(p, static_cast<std::make_unsigned_t<field_type_of<T, I>>>(get_field<I>(v)));
+        else
+          p = put_scalar(p, get_field<I>(v));
         if constexpr (plan.closes_run[k]) {
           if constexpr (plan.end_in_run && k + 1 == sizeof...(K)) *p++ = 0;
           w.commit(p);
@@ -363,6 +393,60 @@ void write_fields(W& w, const T& v) {
   if constexpr (Keyed && !plan.end_in_run) w.byte(0);
 }
 
+/// A record of T in the dense form, in the varint layout or (Fixed) the fixed one; or keyed when so few of its fields
+/// hold a value that keys and the end byte are shorter than the header.
+template <bool Fixed, class W, class T>
+[[gnu::always_inline]] inline void write_dense(W& w, const T& v) {
+  auto header = dense_header<T, Fixed>;
+  std::size_t holding = 0;  // fields holding a value
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    auto clear = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+      if constexpr (field_is_stored<T, J>()) {
+        if constexpr (!always_holds<field_type_of<T, J>>) {
+          if (!holds_value(get_field<J>(v))) {
+            constexpr std::uint32_t id = field_id<T, J>();
+            header[dense_count_bytes<T> + nibble_byte(id)] |= static_cast<unsigned char>(absent << nibble_shift(id));
+            return;
+          }
+        }
+        ++holding;
+      }
+    };
+    (clear(std::integral_constant<std::size_t, I>{}), ...);
+  }(std::make_index_sequence<field_count_of<T>>{});
+  if (header.size() > holding + 1) {  // keys (a byte each, nearly always) and the end byte are shorter
+    write_fields<true>(w, v);
+  } else {
+    if constexpr (header.size() <= io::min_window) {
+      char* p = w.reserve(header.size());
+      std::memcpy(p, header.data(), header.size());
+      w.commit(p + header.size());
+    } else {
+      w.raw(header.data(), header.size());
+    }
+    write_fields<false, Fixed>(w, v);
+  }
+}
+
+/// write_dense in the fixed layout if prefer_fixed_fields(v), else nothing (false). Apart, so that records of small
+/// values pay one inlined check (of a first field) and the varint layout's code is inlined as it would be alone.
+template <class W, class T>
+[[gnu::noinline]] bool write_dense_fixed(W& w, const T& v) {
+  if (!prefer_fixed_fields(v)) return false;
+  write_dense<true>(w, v);
+  return true;
+}
+
+/// The index of T's first field that field_may_be_fixed.
+template <class T>
+consteval std::size_t first_fixed_field() {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    std::size_t first = sizeof...(I);
+    ((field_may_be_fixed<T, I>() && first == sizeof...(I) ? (first = I) : 0), ...);
+    return first;
+  }(std::make_index_sequence<field_count_of<T>>{});
+}
+
 /// A record: dense (a count, a wire-type nibble per id, then the values) or keyed (a key before each value, then
 /// the end byte), as docs/binary-format.md says. Records whose ids run from 1 with few gaps are dense, unless so
 /// few of their fields hold a value that the keyed form is shorter.
@@ -373,35 +457,10 @@ void write_record(W& w, const T& v) {
   if constexpr (!is_dense<T>()) {
     write_fields<true>(w, v);
   } else {
-    auto header = dense_header<T>;
-    std::size_t holding = 0;  // fields holding a value
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      auto clear = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-        if constexpr (field_is_stored<T, J>()) {
-          if constexpr (!always_holds<field_type_of<T, J>>) {
-            if (!holds_value(get_field<J>(v))) {
-              constexpr std::uint32_t id = field_id<T, J>();
-              header[dense_count_bytes<T> + nibble_byte(id)] |= static_cast<unsigned char>(absent << nibble_shift(id));
-              return;
-            }
-          }
-          ++holding;
-        }
-      };
-      (clear(std::integral_constant<std::size_t, I>{}), ...);
-    }(std::make_index_sequence<field_count_of<T>>{});
-    if (header.size() > holding + 1) {  // keys (a byte each, nearly always) and the end byte are shorter
-      write_fields<true>(w, v);
-    } else {
-      if constexpr (header.size() <= io::min_window) {
-        char* p = w.reserve(header.size());
-        std::memcpy(p, header.data(), header.size());
-        w.commit(p + header.size());
-      } else {
-        w.raw(header.data(), header.size());
-      }
-      write_fields<false>(w, v);
-    }
+    bool fixed = false;
+    if constexpr (has_fixed_layout<T>())
+      fixed = takes_fixed_bytes(get_field<first_fixed_field<T>()>(v)) && write_dense_fixed(w, v);
+    if (!fixed) write_dense<false>(w, v);
   }
   w.leave();
 }
@@ -478,11 +537,10 @@ void write_value(W& w, const T& v) {
     std::size_t n = 0;
     if constexpr (requires { std::size(v); }) n = std::size(v);
     else n = static_cast<std::size_t>(std::distance(std::begin(v), std::end(v)));
-    w.varint(n);
-    if (n == 0) return;
+    if (n == 0) return w.byte(0);
     if constexpr (kind_of<E> == kind::integer && sizeof(E) >= 4 && requires { std::data(v); }) {
       if (prefer_fixed(std::data(v), n)) {  // large values: 4 or 8 bytes each, copied as they are
-        w.byte(static_cast<unsigned>(fixed_integer_wire<E>()));
+        write_seq_header(w, n, fixed_integer_wire<E>());
         if constexpr (std::endian::native == std::endian::little) {
           w.raw(std::data(v), n * sizeof(E));
         } else {
@@ -491,7 +549,7 @@ void write_value(W& w, const T& v) {
         return;
       }
     }
-    w.byte(static_cast<unsigned>(wire_of<E>()));
+    write_seq_header(w, n, wire_of<E>());
     if constexpr (kind_of<E> == kind::floating && std::endian::native == std::endian::little &&
                   requires { std::data(v); }) {
       w.raw(std::data(v), n * sizeof(E));  // already the wire's layout
