@@ -275,26 +275,41 @@ inline bool read_escaped_count(context& c, const unsigned char* at, std::uint64_
   return true;
 }
 
+/// Why read_seq_header refuses the header at `at` (its first byte `first`, its count n): out of line, so that the
+/// header's own code stays small enough to inline.
+[[gnu::cold, gnu::noinline]] inline bool bad_seq_header(context& c, const unsigned char* at, unsigned first,
+                                                        std::uint64_t n) {
+  if (at == c.end) return fail(c, error_code::unexpected_end, at, "sequence header cut short by the end of the input");
+  if ((first >> 4) == 0) return fail(c, error_code::invalid_value, at, "empty sequence with an element wire type");
+  if ((first & 15) >= wire_types) return fail(c, error_code::invalid_value, at, "unknown wire type " + std::to_string(first & 15));
+  return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(n) + " elements beyond the end of the input");
+}
+
 /// A sequence's header: its count and, when it has elements, their wire type (`element` is left as it is for an
 /// empty one); the count is checked against what the input can hold.
 inline bool read_seq_header(context& c, std::size_t& count, wire& element) {
   const unsigned char* at = c.p;
-  if (c.p == c.end) return fail(c, error_code::unexpected_end, at, "sequence header cut short by the end of the input");
+  if (c.p == c.end) [[unlikely]]
+    return bad_seq_header(c, at, 0, 0);
   const unsigned first = *c.p++;
-  std::uint64_t v = first >> 4;
-  if (v == 0) {
-    if (first != 0) return fail(c, error_code::invalid_value, at, "empty sequence with an element wire type");
+  std::uint64_t n = first >> 4;
+  if (n == 0) {
+    if (first != 0) [[unlikely]]
+      return bad_seq_header(c, at, first, n);
     count = 0;
     return true;
   }
-  if ((first & 15) >= wire_types) return fail(c, error_code::invalid_value, at, "unknown wire type " + std::to_string(first & 15));
+  if ((first & 15) >= wire_types) [[unlikely]]
+    return bad_seq_header(c, at, first, n);
   element = static_cast<wire>(first & 15);
-  if (!read_escaped_count(c, at, v, std::numeric_limits<std::uint64_t>::max(), error_code::unexpected_end,
+  if (n == seq_count_escape &&
+      !read_escaped_count(c, at, n, std::numeric_limits<std::uint64_t>::max(), error_code::unexpected_end,
                           "count of 2^64 elements or more beyond the end of the input"))
     return false;
-  if (v > c.left() / min_size(element))
-    return fail(c, error_code::unexpected_end, at, "count of " + std::to_string(v) + " elements beyond the end of the input");
-  count = static_cast<std::size_t>(v);
+  // Each element takes at least min_size bytes, a power of two: a shift rather than a division.
+  if (n > c.left() >> std::countr_zero(min_size(element))) [[unlikely]]
+    return bad_seq_header(c, at, first, n);
+  count = static_cast<std::size_t>(n);
   return true;
 }
 
