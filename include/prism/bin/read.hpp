@@ -262,12 +262,11 @@ inline bool read_count(context& c, std::size_t least, std::size_t& n) {
   return true;
 }
 
-/// A count n read from a nibble or byte, where 15 (dense_count_escape, seq_count_escape) means 15 plus a varint that
-/// follows; a count above `most` fails with `code` and `what`.
+/// The rest of a count whose nibble or byte was 15 (dense_count_escape, seq_count_escape): 15 plus the varint that
+/// follows, in n; a count above `most` fails with `code` and `what`.
 inline bool read_escaped_count(context& c, const unsigned char* at, std::uint64_t& n, std::uint64_t most,
                                error_code code, const char* what) {
   static_assert(dense_count_escape == seq_count_escape);
-  if (n != seq_count_escape) return true;
   std::uint64_t more = 0;
   if (!read_varint(c, more)) return false;
   if (more > most - seq_count_escape) return fail(c, code, at, what);
@@ -349,7 +348,8 @@ inline bool check_key(context& c, std::uint64_t key, const unsigned char* at, st
 inline bool read_dense_header(context& c, std::uint64_t& n, const unsigned char*& nibbles) {
   const unsigned char* at = c.p;
   n = *c.p++;
-  if (!read_escaped_count(c, at, n, std::numeric_limits<std::uint32_t>::max(), error_code::invalid_value,
+  if (n == dense_count_escape &&
+      !read_escaped_count(c, at, n, std::numeric_limits<std::uint32_t>::max(), error_code::invalid_value,
                           "dense record of more than 2^32 - 1 ids"))
     return false;
   if ((n + 1) / 2 > c.left()) return fail(c, error_code::unexpected_end, at, "dense record header cut short by the end of the input");
@@ -500,18 +500,31 @@ bool read_value(context& c, wire w, T& out);
 // Scalars are read at a cursor p that the caller keeps in a local variable (c.p is left as it was), so that a run
 // of them, in a record or a sequence, advances a register rather than a field of the context in memory.
 
+/// The bits of a value of a fixed-width wire type w (f32, f64, i32, u32, i64, u64) at p, little-endian on every
+/// machine; p moves past them. False (c.err() set) when the input ends first.
+[[gnu::always_inline]] inline bool take_fixed(context& c, const unsigned char*& p, wire w, std::uint64_t& bits) {
+  const std::size_t n = min_size(w);
+  if (static_cast<std::size_t>(c.end - p) < n) [[unlikely]]
+    return fail(c, error_code::unexpected_end, p, "number cut short by the end of the input");
+  bits = 0;
+  for (std::size_t i = 0; i < n; ++i) bits |= std::uint64_t{p[i]} << (8 * i);
+  p += n;
+  return true;
+}
+
+/// The value of the bits of a signed fixed-width integer of wire type w (i32 or i64).
+constexpr std::int64_t fixed_signed(wire w, std::uint64_t bits) noexcept {
+  return w == wire::i32 ? std::int64_t{static_cast<std::int32_t>(static_cast<std::uint32_t>(bits))}
+                        : static_cast<std::int64_t>(bits);
+}
+
 /// Reads a fixed-width integer of wire type w (i32, u32, i64, u64) as a varint reader would see it: the unsigned
 /// value for u32 and u64, the zigzag of the signed value for i32 and i64.
 inline bool read_fixed_integer(context& c, const unsigned char*& p, wire w, std::uint64_t& u, bool& is_signed) {
-  std::size_t n = min_size(w);
-  if (static_cast<std::size_t>(c.end - p) < n) return fail(c, error_code::unexpected_end, p, "number cut short by the end of the input");
   std::uint64_t bits = 0;
-  for (std::size_t i = 0; i < n; ++i) bits |= std::uint64_t{p[i]} << (8 * i);
-  p += n;
+  if (!take_fixed(c, p, w, bits)) return false;
   is_signed = w == wire::i32 || w == wire::i64;
-  if (w == wire::i32) u = zigzag(static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
-  else if (w == wire::i64) u = zigzag(static_cast<std::int64_t>(bits));
-  else u = bits;
+  u = is_signed ? zigzag(fixed_signed(w, bits)) : bits;
   return true;
 }
 
@@ -525,20 +538,16 @@ template <class I>
   const unsigned char* at = p;
   std::uint64_t u = 0;
   if (w >= wire::i32) {  // fixed-width: elements of an integer sequence, fields of a record's fixed layout
-    const std::size_t n = min_size(w);
-    if (static_cast<std::size_t>(c.end - p) < n) [[unlikely]]
-      return fail(c, error_code::unexpected_end, p, "number cut short by the end of the input");
     std::uint64_t bits = 0;
-    for (std::size_t i = 0; i < n; ++i) bits |= std::uint64_t{p[i]} << (8 * i);
-    p += n;
+    if (!take_fixed(c, p, w, bits)) [[unlikely]]
+      return false;
     if (w == wire::u32 || w == wire::u64) {
       if (bits > static_cast<std::make_unsigned_t<I>>(std::numeric_limits<I>::max())) [[unlikely]]
         return out_of_range(c, at, bits);
       out = static_cast<I>(bits);
       return true;
     }
-    const std::int64_t s = w == wire::i32 ? std::int64_t{static_cast<std::int32_t>(static_cast<std::uint32_t>(bits))}
-                                          : static_cast<std::int64_t>(bits);
+    const std::int64_t s = fixed_signed(w, bits);
     bool fits;
     if constexpr (std::is_signed_v<I>) fits = s >= std::numeric_limits<I>::min() && s <= std::numeric_limits<I>::max();
     else fits = s >= 0 && static_cast<std::uint64_t>(s) <= std::numeric_limits<I>::max();
@@ -576,10 +585,8 @@ template <class F>
 [[gnu::always_inline]] inline bool read_floating(context& c, const unsigned char*& p, wire w, F& out) {
   const unsigned char* at = p;
   if (w != wire::f32 && w != wire::f64) return mismatch(c, at, w, "a floating-point number");
-  if (static_cast<std::size_t>(c.end - p) < min_size(w)) return fail(c, error_code::unexpected_end, at, "number cut short by the end of the input");
   std::uint64_t bits = 0;
-  for (std::size_t i = 0; i < min_size(w); ++i) bits |= std::uint64_t{p[i]} << (8 * i);
-  p += min_size(w);
+  if (!take_fixed(c, p, w, bits)) return false;
   if (w == wire::f32) {
     out = static_cast<F>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
     return true;
