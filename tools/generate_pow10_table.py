@@ -20,7 +20,7 @@ import pathlib
 import random
 import sys
 
-E_MIN, E_MAX = -292, 324  # 10^e for e = -k, k = floor(log10(2^q)) over all finite doubles
+E_MIN, E_MAX = -293, 324  # 10^e for e = -k over all finite doubles, and -(k + 1) for the fast path of dtoa.hpp
 
 
 def flog10_pow2(q):

@@ -6,9 +6,10 @@
 // shortest decimal in the interval is then one of four candidates: s or s + 1 (s = floor(v / 10^k)), or the
 // multiples of ten around them, which are one digit shorter.
 //
-// Most values take a faster path to the same answer (to_decimal_fast): the value's product alone, s and its
-// fraction, compared with half an ulp in fixed point. Its error is bounded, so it hands the rare value whose
-// comparisons fall within that bound (exact ties and boundaries among them) to the exact path above.
+// Most values take a faster path to the same answer (to_digits64_fast, to_digits32_fast): the value's product
+// alone, one decimal place higher, so that the digits' text can start from its integer part while comparisons of its
+// fraction with half an ulp decide whether one more digit follows. Its error is bounded, so it hands the rare value
+// whose comparisons fall within that bound (exact ties and boundaries among them) to the exact path above.
 //
 // pow10_table.hpp holds the powers rounded up; tools/generate_pow10_table.py proves, for every binary exponent and
 // all significands at once, that the rounding never moves a product's integer part and that the fraction tells
@@ -104,55 +105,97 @@ inline u128 sub128(u128 a, u128 b, std::uint64_t borrow_in) noexcept {
 #endif
 }
 
-/// The shortest decimal of a normal value whose interval is regular (fraction bits not all zero), from the value's
-/// product alone, as most values need. With k as below, the value is s + f / 2^64 units of 10^k and an ulp is 1 to 10
-/// units, so the interval holds at most one multiple of 10: the one below s when (s mod 10) + f is within half an
-/// ulp, the one above when 10 - that is, or else the integer nearest the value. r (s mod 10 with its fraction) and
-/// half (half an ulp) are in fixed point with 60 fraction bits. The power is rounded up (doubles: by under 1 in 2^128,
-/// times a shifted significand below 2^62; floats: its upper 64 bits, times one below 2^28), so f is within 1 (floats:
-/// 2^28) of the truth in its last bit, r within 2 (2^24 + 1) and half within 1 in theirs. A comparison whose margin
-/// is wider is exact; for a value closer to a boundary, or to a tie between two integers, it returns false and the
-/// exact path below decides: every exact tie or boundary, and otherwise about one double in 2^57, one float in 2^34.
-/// A carry that the error pushes into s moves r across a multiple of ten by as much as it moves s, so the result
-/// stands.
-template <bool Double>
-inline bool to_decimal_fast(std::uint64_t c, int q, decimal& out) noexcept {
-  const int k = flog10_pow2(q);
-  const int h = q + flog2_pow10(-k) + 1;
+/// A significand as the layout takes it: `head`, exactly 16 digits, then `last`, a 17th digit, or 0 for none; x is
+/// the exponent of the first digit.
+struct digits17 {
+  std::uint64_t head;
+  std::uint64_t last;
+  int x;
+};
+
+/// Any decimal of at most 17 digits as digits17 (the exact paths and floats).
+inline digits17 normalize(decimal dec) noexcept {
+  const int n = count_digits(dec.digits);
+  const int x = dec.exponent + n - 1;
+  if (n == 17) return {dec.digits / 10, dec.digits % 10, x};
+  return {dec.digits * powers_of_10[16 - n], 0, x};
+}
+
+/// The digits of a normal double whose interval is regular, from the value's product alone, as most doubles need
+/// (Giulietti's Schubfach, with the scaling of Xiang JunBo's xjb that keeps a division by ten off the critical path).
+/// With k = floor(log10(2^q)) + 1 the value is t + f / 2^64 units of 10^k and an ulp is a tenth of a unit to one, so
+/// the interval holds at most one multiple of the unit: t when f is within half an ulp, t + 1 when 1 - f is; or else
+/// the shortest are the values of one more digit, and the nearest of those is t followed by round(10 f). Each
+/// decision is a comparison of f, half an ulp and the fraction of 10 f, so the text of t (15 or 16 digits, t below
+/// 2^53) starts as soon as t and f are known. The product keeps 4 bits of the unit's integer part in its top word so
+/// that its shift is never negative. The power is rounded up by under 1 in 2^128, times a significand below 2^58, and
+/// the dropped low word makes the product's floor exact: f is within 1.07 of the truth in its last bit, half within 2,
+/// 10 f within 11. A comparison whose margin is wider is exact; a value closer to a boundary, or to a tie, returns
+/// false for the exact path: every exact tie or boundary, and otherwise about one double in 2^58. Where the error moves
+/// a unit between t and f (a true f within it of 0 or 1), the other comparison picks the same head: t - 1 with f just
+/// below 1 is rounded up to t.
+inline bool to_digits64_fast(std::uint64_t c, int q, digits17& out) noexcept {
+  const int k = flog10_pow2(q) + 1;
+  const int h = q + flog2_pow10(-k) + 5;
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
   const std::uint64_t cs = c << h;
-  std::uint64_t s = 0, f = 0, g_hi = g[0];
-  if constexpr (Double) {
-    const u128 a = umul128(g_hi, cs);
-    f = a.lo + umul128(g[1], cs).hi;
-    s = a.hi + (f < a.lo);
-  } else {
-    g_hi += g[1] != 0;
-    const u128 p = umul128(g_hi, cs);
-    s = p.hi;
-    f = p.lo;
-  }
-  const std::uint64_t digit = s % 10;
-  const std::uint64_t r = digit << 60 | f >> 4;
-  const std::uint64_t half = g_hi >> (5 - h);  // an ulp is 2^h g / 2^128 units: at 2^-60, halved
-  constexpr std::uint64_t ten = std::uint64_t{10} << 60;
-  constexpr std::uint64_t margin = Double ? 4 : std::uint64_t{1} << 25;
-  constexpr std::uint64_t tie_margin = Double ? 2 : std::uint64_t{1} << 29;
-  const bool close = (r - half + margin <= 2 * margin) | (r + half - ten + margin <= 2 * margin) |
-                     (f - (std::uint64_t{1} << 63) + tie_margin <= 2 * tie_margin);
-  const std::uint64_t below = s - digit;
-  std::uint64_t digits = s + (f >> 63);
-  digits = r + half > ten ? below + 10 : digits;
-  digits = r < half ? below : digits;
-  out = {digits, k};
+  const u128 a = umul128(g[0], cs);
+  const std::uint64_t b = a.lo + umul128(g[1], cs).hi;
+  const std::uint64_t top = a.hi + (b < a.lo);
+  const std::uint64_t t = top >> 4, f = top << 60 | b >> 4;
+  const std::uint64_t half = g[0] >> (5 - h);  // half an ulp: 2^(h - 4) g / 2^128 units, at 2^-64
+  const u128 ten_f = umul128(f, 10);            // the next digit and its fraction
+  constexpr std::uint64_t margin = 4, tie_margin = 16;
+  const bool close = (f - half + margin <= 2 * margin) | (f + half + margin <= 2 * margin) |
+                     (ten_f.lo - (std::uint64_t{1} << 63) + tie_margin <= 2 * tie_margin);
+  const std::uint64_t below = f < half, above = f + half < f;  // t, or t + 1 (f + half carries past 1)
+  const std::uint64_t head = t + above;
+  const std::uint64_t next = (below | above) ? 0 : ten_f.hi + (ten_f.lo >> 63);  // 1..9 when it is needed
+  // A head of 15 digits takes the next digit in; selects rather than a branch, as either length is as likely.
+  const std::uint64_t short_head = head < 1000000000000000;
+  out = {head * (1 + 9 * short_head) + (next & (0 - short_head)), next & (short_head - 1),
+         k + 15 - static_cast<int>(short_head)};
   return !close;
 }
 
-// The fast path's half-ulp shift: a regular value's h is 1..4 (2^(h-1) <= an ulp < 10 units, the power >= 2^127).
+// The double fast path's shift: 1..5 over every normal double (the product stays below 2^186).
 static_assert([] {
-  for (int q = -1074; q <= 971; ++q) {  // doubles; floats' -149..104 lie within
-    const int h = q + flog2_pow10(-flog10_pow2(q)) + 1;
-    if (h < 1 || h > 4) return false;
+  for (int q = -1074; q <= 971; ++q) {
+    const int h = q + flog2_pow10(-(flog10_pow2(q) + 1)) + 5;
+    if (h < 1 || h > 5) return false;
+  }
+  return true;
+}());
+
+/// The same for a normal float, with the upper 64 bits of the power rounded up (times a significand below 2^29): f
+/// is within 2^25 + 1 of the truth in its last bit, half within 2, 10 f within 2^29. About one float in 2^32 goes to
+/// the exact path. t (6 to 8 digits, below 2^24) and the next digit are laid out as 16 digits.
+inline bool to_digits32_fast(std::uint32_t c, int q, digits17& out) noexcept {
+  const int k = flog10_pow2(q) + 1;
+  const int h = q + flog2_pow10(-k) + 5;
+  const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
+  const std::uint64_t g_hi = g[0] + (g[1] != 0);
+  const u128 p = umul128(g_hi, std::uint64_t{c} << h);
+  const std::uint64_t t = p.hi >> 4, f = p.hi << 60 | p.lo >> 4;
+  const std::uint64_t half = g_hi >> (5 - h);
+  const u128 ten_f = umul128(f, 10);
+  constexpr std::uint64_t margin = std::uint64_t{1} << 26, tie_margin = std::uint64_t{1} << 30;
+  const bool close = (f - half + margin <= 2 * margin) | (f + half + margin <= 2 * margin) |
+                     (ten_f.lo - (std::uint64_t{1} << 63) + tie_margin <= 2 * tie_margin);
+  const std::uint64_t below = f < half, above = f + half < f;
+  const std::uint64_t head = t + above;
+  const std::uint64_t next = (below | above) ? 0 : ten_f.hi + (ten_f.lo >> 63);
+  const int fewer = static_cast<int>(head < 10000000) + static_cast<int>(head < 1000000);  // 8 digits less these
+  const std::uint64_t scale = powers_of_10[8 + fewer];
+  out = {head * scale + next * (scale / 10), 0, k + 7 - fewer};
+  return !close;
+}
+
+// The float fast path's shift: 1..5 over every normal float (the product stays below 2^93).
+static_assert([] {
+  for (int q = -149; q <= 104; ++q) {
+    const int h = q + flog2_pow10(-(flog10_pow2(q) + 1)) + 5;
+    if (h < 1 || h > 5) return false;
   }
   return true;
 }());
@@ -220,20 +263,14 @@ static_assert([] {
   return {pick(odd(cb), odd(cb - 2 + irregular), odd(cb + 2), c & 1), k};
 }
 
-/// The N digits of a decimal significand (d of exactly N digits, N = 17 or 9) as text, and how many of them are
-/// significant. The text stays in registers and each layout stores it whole, with fixed sizes, rather than placing
-/// digits one by one; the point goes in by blending the text with itself moved one byte on, not through memory (a
-/// load from bytes just stored at another offset would wait for the stores to complete).
-template <int N>
+/// The digits of a digits17 as text, and how many of them are significant. The text stays in registers and each
+/// layout stores it whole, with fixed sizes, rather than placing digits one by one; the point goes in by blending the
+/// text with itself moved one byte on, not through memory (a load from bytes just stored at another offset would wait
+/// for the stores to complete).
 class digit_text {
-  static_assert(N == 9 || N == 17);
-
  public:
-  explicit digit_text(std::uint64_t d) noexcept {
-    const std::uint64_t first = d / powers_of_10[N - 1], rest = d - first * powers_of_10[N - 1];
-    first_ = static_cast<char>('0' + first);
-    // rest: the other N - 1 digits, as 8-digit halves (floats: one, the other zero).
-    const std::uint64_t hi = N == 17 ? rest / 100000000 : rest, lo = N == 17 ? rest - hi * 100000000 : 0;
+  explicit digit_text(const digits17& d) noexcept : last_(static_cast<char>('0' + d.last)) {
+    const std::uint64_t hi = d.head / 100000000, lo = d.head - hi * 100000000;  // 8-digit halves
 #if PRISM_SSE2
     // Both halves at once, each 64-bit lane the steps of digit_bytes8: SSE2 halves the multiplies, the bottleneck of
     // the scalar version (x86 is little-endian: lane order is byte order).
@@ -250,49 +287,48 @@ class digit_text {
     // Each 16-bit lane: z < 100 into z / 10 = (z * 103) >> 10 and z % 10 as two bytes.
     const __m128i q1 = _mm_mulhi_epu16(z, _mm_set1_epi16(103 << 6));
     const __m128i r1 = _mm_sub_epi16(z, _mm_mullo_epi16(q1, _mm_set1_epi16(10)));
-    const __m128i digits = _mm_or_si128(q1, _mm_slli_epi16(r1, 8));  // digits 1..16 as values
-    // The last nonzero digit: bsr of the nonzero lanes, a sentinel bit standing for the first digit.
+    const __m128i digits = _mm_or_si128(q1, _mm_slli_epi16(r1, 8));  // the 16 digits as values
+    // The last nonzero digit: bsr of the nonzero lanes (the first digit is one).
     const auto nonzero = static_cast<unsigned>(~_mm_movemask_epi8(_mm_cmpeq_epi8(digits, _mm_setzero_si128()))) &
-                         ((1u << (N - 1)) - 1);
-    n_ = std::bit_width(nonzero << 1 | 1);
-    rest_ = _mm_or_si128(digits, _mm_set1_epi8('0'));
-    all_ = _mm_or_si128(_mm_slli_si128(rest_, 1), _mm_cvtsi32_si128(first_));
+                         0xFFFFu;
+    n_ = d.last != 0 ? 17 : std::bit_width(nonzero);
+    head_ = _mm_or_si128(digits, _mm_set1_epi8('0'));
 #else
-    rest_[0] = digit_bytes8(static_cast<std::uint32_t>(hi));
-    rest_[1] = digit_bytes8(static_cast<std::uint32_t>(lo));
-    const int zeros = rest_[1] == 0 ? 8 + std::countl_zero(rest_[0]) / 8 : std::countl_zero(rest_[1]) / 8;
-    n_ = 17 - zeros;  // floats: the zero second half counts among the zeros
-    rest_[0] += zeros_text;
-    rest_[1] += zeros_text;
+    head_[0] = digit_bytes8(static_cast<std::uint32_t>(hi));
+    head_[1] = digit_bytes8(static_cast<std::uint32_t>(lo));
+    const int zeros = head_[1] == 0 ? 8 + std::countl_zero(head_[0]) / 8 : std::countl_zero(head_[1]) / 8;
+    n_ = d.last != 0 ? 17 : 16 - zeros;
+    head_[0] += zeros_text;
+    head_[1] += zeros_text;
 #endif
   }
 
-  /// Significant digits: N less the trailing zeros.
+  /// Significant digits: 17 less the trailing zeros.
   int significant() const noexcept { return n_; }
 
-  /// All N digits at p. Floats: 16 bytes, doubles: 17.
+  /// All 17 digits at p.
   void put(char* p) const noexcept {
 #if PRISM_SSE2
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), all_);
-    if constexpr (N == 17) p[16] = last();
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), head_);
 #else
-    *p = first_;
-    put_rest(p + 1);
+    store_text(p, head_[0]);
+    store_text(p + 8, head_[1]);
 #endif
+    p[16] = last_;
   }
 
   /// The digits after the first at p. 16 bytes.
   void put_rest(char* p) const noexcept {
 #if PRISM_SSE2
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), rest_);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_srli_si128(head_, 1));
 #else
-    store_text(p, rest_[0]);
-    store_text(p + 8, rest_[1]);
+    store_text(p, head_[0] >> 8 | head_[1] << 56);
+    store_text(p + 8, head_[1] >> 8);
 #endif
+    p[15] = last_;
   }
 
-  /// The digits at p with a point after the first `point` (0 < point < significant()). Floats: 16 bytes, doubles:
-  /// 18.
+  /// The digits at p with a point after the first `point` (0 < point < significant()). 18 bytes.
   void put_with_point(char* p, int point) const noexcept {
 #if PRISM_SSE2
     // Bytes before the point from the digits, after it from the digits moved one on: masks from a sliding window.
@@ -300,14 +336,13 @@ class digit_text {
                                                            -1, -1, -1, -1, -1, -1};
     const auto mask = [](int i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(window + 17 - i)); };
     const __m128i before = mask(point), through = mask(point + 1);  // bytes < point, bytes <= point
-    const __m128i moved = _mm_slli_si128(all_, 1);
+    const __m128i moved = _mm_slli_si128(head_, 1);
     const __m128i dot = _mm_and_si128(_mm_xor_si128(before, through), _mm_set1_epi8('.'));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
-                     _mm_or_si128(_mm_or_si128(_mm_and_si128(before, all_), _mm_andnot_si128(through, moved)), dot));
-    if constexpr (N == 17) {  // digit 15 moved to byte 16, or the point there; digit 16 to byte 17
-      p[16] = point == 16 ? '.' : static_cast<char>(_mm_extract_epi16(all_, 7) >> 8);
-      p[17] = last();
-    }
+                     _mm_or_si128(_mm_or_si128(_mm_and_si128(before, head_), _mm_andnot_si128(through, moved)), dot));
+    // digit 15 moved to byte 16, or the point there; the last digit to byte 17
+    p[16] = point == 16 ? '.' : static_cast<char>(_mm_extract_epi16(head_, 7) >> 8);
+    p[17] = last_;
 #else
     put(p);
     std::memmove(p + point + 1, p + point, static_cast<std::size_t>(n_ - point));
@@ -315,16 +350,21 @@ class digit_text {
 #endif
   }
 
-  char first() const noexcept { return first_; }
+  char first() const noexcept {
+#if PRISM_SSE2
+    return static_cast<char>(_mm_cvtsi128_si32(head_));
+#else
+    return static_cast<char>(head_[0]);  // reading order: the first character in the lowest byte
+#endif
+  }
 
  private:
 #if PRISM_SSE2
-  char last() const noexcept { return static_cast<char>(_mm_extract_epi16(rest_, 7) >> 8); }
-  __m128i all_, rest_;  // the N digits (16 of them), and those after the first
+  __m128i head_;  // the first 16 digits
 #else
-  std::uint64_t rest_[2];  // the digits after the first, in reading-order words
+  std::uint64_t head_[2];  // the first 16 digits, in reading-order words
 #endif
-  char first_;
+  char last_;
   int n_;
 };
 
@@ -352,29 +392,12 @@ class digit_text {
   return end;
 }
 
-/// Writes dec = d * 10^k as std::to_chars does. N (17 for double, 9 for float) bounds d's digits; bits are the
-/// value's, needed only for fixed integers past the significand's precision, whose text is the exact binary value.
-template <int N>
-inline char* write_decimal(char* out, decimal dec, std::uint64_t bits) noexcept {
-  std::uint64_t d = dec.digits;
-  int x = dec.exponent + N - 1;  // exponent of the first digit, once d has N digits
-  // Normal doubles have 16 or 17 digits (scaled without a branch: either is as likely); subnormals and floats may
-  // have fewer.
-  const auto scale_to = [&](int n) {
-    const int scale = N - n;
-    d *= powers_of_10[scale];
-    x -= scale;
-  };
-  if constexpr (N == 9) {
-    scale_to(count_digits(d));
-  } else if (d < powers_of_10[N - 2]) [[unlikely]] {
-    scale_to(count_digits(d));
-  } else {
-    const bool short_one = d < powers_of_10[N - 1];
-    d *= 1 + 9 * std::uint64_t{short_one};  // a multiply, as the compiler turns a select into a branch
-    x -= short_one;
-  }
-  const digit_text<N> text(d);
+/// Writes d as std::to_chars does. bits are the value's (a double's, or a float's when not Double), needed only for
+/// fixed integers past the significand's precision, whose text is the exact binary value.
+template <bool Double>
+inline char* write_decimal(char* out, const digits17& d, std::uint64_t bits) noexcept {
+  const digit_text text(d);
+  const int x = d.x;
   const int n = text.significant();
   const int e = x - n + 1;  // exponent of the last significant digit
   // Fixed unless longer: "0.000123" ties "1.23e-04" at e = -(n + 3), "1230000" ties "1.23e+06" at e = 5 (one digit
@@ -385,8 +408,8 @@ inline char* write_decimal(char* out, decimal dec, std::uint64_t bits) noexcept 
   if (static_cast<unsigned>(e - lowest) <= static_cast<unsigned>(highest - lowest)) {
     const int point = x + 1;  // digits before the point
     if (e >= 0) {
-      constexpr int significand_bits = N == 17 ? 52 : 23, bias = N == 17 ? 1075 : 150;
-      const int q = static_cast<int>(bits >> significand_bits & (N == 17 ? 0x7FF : 0xFF)) - bias;
+      constexpr int significand_bits = Double ? 52 : 23, bias = Double ? 1075 : 150;
+      const int q = static_cast<int>(bits >> significand_bits & (Double ? 0x7FF : 0xFF)) - bias;
       if (e > 0 && q > 0) [[unlikely]] {
         const std::uint64_t implicit = std::uint64_t{1} << significand_bits;
         const std::uint64_t c = (bits & (implicit - 1)) | implicit;
@@ -427,17 +450,17 @@ inline char* write_double(char* out, double v) noexcept {
   out += bits >> 63;
   const std::uint64_t fraction = bits & ((std::uint64_t{1} << 52) - 1);
   const auto biased = static_cast<int>((bits >> 52) & 0x7FF);
-  dtoa_impl::decimal dec;
+  dtoa_impl::digits17 d;
   const bool fast = fraction != 0 && biased != 0 &&  // normal, with a regular interval
-                    dtoa_impl::to_decimal_fast<true>(fraction | (std::uint64_t{1} << 52), biased - 1075, dec);
+                    dtoa_impl::to_digits64_fast(fraction | (std::uint64_t{1} << 52), biased - 1075, d);
   if (!fast) [[unlikely]] {
     if ((bits << 1) == 0) {
       *out = '0';
       return out + 1;
     }
-    dec = dtoa_impl::to_decimal64_exact(fraction, biased);
+    d = dtoa_impl::normalize(dtoa_impl::to_decimal64_exact(fraction, biased));
   }
-  return dtoa_impl::write_decimal<17>(out, dec, bits);
+  return dtoa_impl::write_decimal<true>(out, d, bits);
 }
 
 /// Writes a finite float as its shortest round-trip decimal text as a float (0.1f is "0.1"), byte-identical to
@@ -448,9 +471,9 @@ inline char* write_float(char* out, float v) noexcept {
   out += bits >> 31;
   const std::uint32_t fraction = bits & ((std::uint32_t{1} << 23) - 1);
   const auto biased = static_cast<int>((bits >> 23) & 0xFF);
-  dtoa_impl::decimal dec;
+  dtoa_impl::digits17 d;
   const bool fast = fraction != 0 && biased != 0 &&
-                    dtoa_impl::to_decimal_fast<false>(fraction | (std::uint32_t{1} << 23), biased - 150, dec);
+                    dtoa_impl::to_digits32_fast(fraction | (std::uint32_t{1} << 23), biased - 150, d);
   if (!fast) [[unlikely]] {
     if ((bits << 1) == 0) {
       *out = '0';
@@ -458,9 +481,9 @@ inline char* write_float(char* out, float v) noexcept {
     }
     // Subnormals share the lowest exponent's scale; there the interval is regular on both sides.
     const std::uint32_t c = biased == 0 ? fraction : fraction | (std::uint32_t{1} << 23);
-    dec = dtoa_impl::to_decimal32(c, (biased == 0 ? 1 : biased) - 150, fraction == 0 && biased > 1);
+    d = dtoa_impl::normalize(dtoa_impl::to_decimal32(c, (biased == 0 ? 1 : biased) - 150, fraction == 0 && biased > 1));
   }
-  return dtoa_impl::write_decimal<9>(out, dec, bits);
+  return dtoa_impl::write_decimal<false>(out, d, bits);
 }
 
 }  // namespace prism::json::detail
