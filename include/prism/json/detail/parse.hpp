@@ -166,39 +166,34 @@ inline const char* match_literal(const char* p, const char* e, std::string_view 
 
 constexpr bool is_digit(char ch) noexcept { return static_cast<unsigned char>(ch - '0') < 10; }
 
-/// The value of the eight ASCII digits in v (the first in the lowest byte): a few multiplies instead of eight
+/// The value of eight digits, each a byte of x (0..9, the first in the lowest byte): a few multiplies instead of eight
 /// dependent steps.
-constexpr std::uint64_t eight_digit_value(std::uint64_t v) noexcept {
-  v -= 0x3030303030303030;
-  v = (v * 10) + (v >> 8);  // pairs
-  return (((v & 0x000000FF000000FF) * (100 + (1000000ull << 32))) +
-          (((v >> 16) & 0x000000FF000000FF) * (1 + (10000ull << 32)))) >> 32;
+constexpr std::uint64_t eight_digit_value(std::uint64_t x) noexcept {
+  x = (x * 10) + (x >> 8);  // pairs
+  return (((x & 0x000000FF000000FF) * (100 + (1000000ull << 32))) +
+          (((x >> 16) & 0x000000FF000000FF) * (1 + (10000ull << 32)))) >> 32;
 }
 
-/// How many of the eight bytes in v, from the first, are ASCII digits.
-constexpr int leading_digits(std::uint64_t v) noexcept {
-  // 0x33 in each byte that is a digit: its high nibble is 3 and adding 6 keeps it 3. Bytes after the first
-  // non-digit may be disturbed by a carry, which does not matter.
-  std::uint64_t y = ((v & 0xF0F0F0F0F0F0F0F0) | (((v + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) >> 4)) ^ 0x3333333333333333;
-  std::uint64_t nonzero = (((y & 0x7F7F7F7F7F7F7F7F) + 0x7F7F7F7F7F7F7F7F) | y) & 0x8080808080808080;
-  return nonzero == 0 ? 8 : std::countr_zero(nonzero) / 8;
+/// How many of the eight bytes of x = v - "00000000" (v's first byte in the lowest) are digits, from the first: a digit
+/// is 0..9, so neither it nor it + 0x76 reaches 0x80, and any other byte does one or the other. A borrow or carry moves
+/// only into the bytes after the first non-digit, which do not count.
+constexpr int leading_digits(std::uint64_t x) noexcept {
+  const std::uint64_t other = (x | (x + 0x7676767676767676)) & 0x8080808080808080;
+  return other == 0 ? 8 : std::countr_zero(other) / 8;
 }
 
 /// Accumulates the run of digits at p into w, eight bytes at a time while that many remain; returns its end.
 [[gnu::always_inline]] inline const char* accumulate_digits(const char* p, const char* e, std::uint64_t& w) noexcept {
   while (e - p >= 8) {
-    std::uint64_t v = load_le64(reinterpret_cast<const unsigned char*>(p));
-    int k = leading_digits(v);
+    const std::uint64_t x = load_le64(reinterpret_cast<const unsigned char*>(p)) - 0x3030303030303030;
+    const int k = leading_digits(x);
     if (k == 8) {
-      w = w * 100000000 + eight_digit_value(v);
+      w = w * 100000000 + eight_digit_value(x);
       p += 8;
       continue;
     }
-    if (k != 0) {
-      // the k digits moved to the top, zeros ('0') below them: the same value
-      int shift = 8 * (8 - k);
-      w = w * exact_powers_of_10_u64[k] + eight_digit_value((v << shift) | (0x3030303030303030ull >> (64 - shift)));
-    }
+    if (k != 0)  // the k digits moved to the top, zeros below them: the same value
+      w = w * exact_powers_of_10_u64[k] + eight_digit_value(x << (8 * (8 - k)));
     return p + k;
   }
   while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
