@@ -449,6 +449,14 @@ TEST(ReadObjects, FixedSizeArraysWantTheirExactLength) {
   EXPECT_EQ((read<std::array<int, 2>>("[1, 2]").value()), (std::array<int, 2>{1, 2}));
   EXPECT_EQ((read_error<std::array<int, 2>>("[1]").detail), "expected 2 elements, found 1");
   EXPECT_EQ((read_error<std::array<int, 2>>("[1, 2, 3]").detail), "expected 2 elements, found more");
+  // an element missing where one was due: the count, not what the element's reader expected
+  const prism::error empty = read_error<std::array<int, 2>>("[ ]");
+  EXPECT_EQ(empty.code, error_code::type_mismatch);
+  EXPECT_EQ(empty.detail, "expected 2 elements, found 0");
+  EXPECT_EQ(empty.column, 3u);
+  EXPECT_EQ(empty.path, "$");
+  EXPECT_EQ((read_error<std::array<double, 2>>("[1.5,]").detail), "expected 2 elements, found 1");
+  EXPECT_EQ((read_error<std::array<std::string, 2>>("[\"a\", 7]").detail), "expected string, found number");
   EXPECT_EQ((read_error<std::tuple<int, std::string>>("[1]").detail), "expected 2 elements, found 1");
 }
 

@@ -182,6 +182,18 @@ constexpr int leading_digits(std::uint64_t x) noexcept {
   return other == 0 ? 8 : std::countr_zero(other) / 8;
 }
 
+/// Accumulates the run of digits at p (before limit) into w one at a time, for short runs; returns its end. One
+/// subtraction both tests and converts each digit.
+[[gnu::always_inline]] inline const char* accumulate_short_digits(const char* p, const char* limit,
+                                                                  std::uint64_t& w) noexcept {
+  for (; p != limit; ++p) {
+    const unsigned digit = static_cast<unsigned char>(*p) - unsigned{'0'};
+    if (digit > 9) break;
+    w = w * 10 + digit;
+  }
+  return p;
+}
+
 /// Accumulates the run of digits at p into w, eight bytes at a time while that many remain; returns its end.
 [[gnu::always_inline]] inline const char* accumulate_digits(const char* p, const char* e, std::uint64_t& w) noexcept {
   while (e - p >= 8) {
@@ -208,7 +220,7 @@ constexpr int leading_digits(std::uint64_t x) noexcept {
   p += d.negative;
   const char* int_first = p;
   std::uint64_t w = 0;
-  while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');  // usually a few digits
+  p = accumulate_short_digits(p, e, w);  // usually a few digits
   std::ptrdiff_t int_digits = p - int_first;
   if (int_digits == 0 || (*int_first == '0' && int_digits > 1)) return nullptr;
   std::ptrdiff_t frac_digits = 0;
