@@ -113,12 +113,37 @@ struct digits17 {
   int x;
 };
 
-/// Any decimal of at most 17 digits as digits17 (the exact paths and floats).
+/// Any decimal of at most 17 digits as digits17 (for the exact paths).
 inline digits17 normalize(decimal dec) noexcept {
   const int n = count_digits(dec.digits);
   const int x = dec.exponent + n - 1;
   if (n == 17) return {dec.digits / 10, dec.digits % 10, x};
   return {dec.digits * powers_of_10[16 - n], 0, x};
+}
+
+/// The decisions of both fast paths below, from the value as t + f / 2^64 units of 10^k and half an ulp at the same
+/// scale: the head (t, or t + 1) and the next digit (0 for none), or false when a comparison falls within its margin
+/// of error (Margin for f against half an ulp, TieMargin for 10 f against a tie) and the exact path must decide.
+template <std::uint64_t Margin, std::uint64_t TieMargin>
+inline bool decide_head(std::uint64_t t, std::uint64_t f, std::uint64_t half, std::uint64_t& head,
+                        std::uint64_t& next) noexcept {
+  const u128 ten_f = umul128(f, 10);  // the next digit and its fraction
+  const bool close = (f - half + Margin <= 2 * Margin) | (f + half + Margin <= 2 * Margin) |
+                     (ten_f.lo - (std::uint64_t{1} << 63) + TieMargin <= 2 * TieMargin);
+  const std::uint64_t below = f < half, above = f + half < f;  // t, or t + 1 (f + half carries past 1)
+  head = t + above;
+  next = (below | above) ? 0 : ten_f.hi + (ten_f.lo >> 63);  // 1..9 when it is needed
+  return !close;
+}
+
+/// Whether the fast paths' shift h = q + floor(log2(10^-(k+1))) + 5 is 1..5 for every binary exponent q of a normal
+/// value (the products then stay below 2^186 for doubles, 2^93 for floats).
+constexpr bool fast_shift_fits(int q_min, int q_max) noexcept {
+  for (int q = q_min; q <= q_max; ++q) {
+    const int h = q + flog2_pow10(-(flog10_pow2(q) + 1)) + 5;
+    if (h < 1 || h > 5) return false;
+  }
+  return true;
 }
 
 /// The digits of a normal double whose interval is regular, from the value's product alone, as most doubles need
@@ -144,28 +169,15 @@ inline bool to_digits64_fast(std::uint64_t c, int q, digits17& out) noexcept {
   const std::uint64_t top = a.hi + (b < a.lo);
   const std::uint64_t t = top >> 4, f = top << 60 | b >> 4;
   const std::uint64_t half = g[0] >> (5 - h);  // half an ulp: 2^(h - 4) g / 2^128 units, at 2^-64
-  const u128 ten_f = umul128(f, 10);            // the next digit and its fraction
-  constexpr std::uint64_t margin = 4, tie_margin = 16;
-  const bool close = (f - half + margin <= 2 * margin) | (f + half + margin <= 2 * margin) |
-                     (ten_f.lo - (std::uint64_t{1} << 63) + tie_margin <= 2 * tie_margin);
-  const std::uint64_t below = f < half, above = f + half < f;  // t, or t + 1 (f + half carries past 1)
-  const std::uint64_t head = t + above;
-  const std::uint64_t next = (below | above) ? 0 : ten_f.hi + (ten_f.lo >> 63);  // 1..9 when it is needed
+  std::uint64_t head = 0, next = 0;
+  const bool decided = decide_head<4, 16>(t, f, half, head, next);
   // A head of 15 digits takes the next digit in; selects rather than a branch, as either length is as likely.
   const std::uint64_t short_head = head < 1000000000000000;
   out = {head * (1 + 9 * short_head) + (next & (0 - short_head)), next & (short_head - 1),
          k + 15 - static_cast<int>(short_head)};
-  return !close;
+  return decided;
 }
-
-// The double fast path's shift: 1..5 over every normal double (the product stays below 2^186).
-static_assert([] {
-  for (int q = -1074; q <= 971; ++q) {
-    const int h = q + flog2_pow10(-(flog10_pow2(q) + 1)) + 5;
-    if (h < 1 || h > 5) return false;
-  }
-  return true;
-}());
+static_assert(fast_shift_fits(-1074, 971));
 
 /// The same for a normal float, with the upper 64 bits of the power rounded up (times a significand below 2^29): f
 /// is within 2^25 + 1 of the truth in its last bit, half within 2, 10 f within 2^29. About one float in 2^32 goes to
@@ -178,27 +190,14 @@ inline bool to_digits32_fast(std::uint32_t c, int q, digits17& out) noexcept {
   const u128 p = umul128(g_hi, std::uint64_t{c} << h);
   const std::uint64_t t = p.hi >> 4, f = p.hi << 60 | p.lo >> 4;
   const std::uint64_t half = g_hi >> (5 - h);
-  const u128 ten_f = umul128(f, 10);
-  constexpr std::uint64_t margin = std::uint64_t{1} << 26, tie_margin = std::uint64_t{1} << 30;
-  const bool close = (f - half + margin <= 2 * margin) | (f + half + margin <= 2 * margin) |
-                     (ten_f.lo - (std::uint64_t{1} << 63) + tie_margin <= 2 * tie_margin);
-  const std::uint64_t below = f < half, above = f + half < f;
-  const std::uint64_t head = t + above;
-  const std::uint64_t next = (below | above) ? 0 : ten_f.hi + (ten_f.lo >> 63);
+  std::uint64_t head = 0, next = 0;
+  const bool decided = decide_head<std::uint64_t{1} << 26, std::uint64_t{1} << 30>(t, f, half, head, next);
   const int fewer = static_cast<int>(head < 10000000) + static_cast<int>(head < 1000000);  // 8 digits less these
   const std::uint64_t scale = powers_of_10[8 + fewer];
   out = {head * scale + next * (scale / 10), 0, k + 7 - fewer};
-  return !close;
+  return decided;
 }
-
-// The float fast path's shift: 1..5 over every normal float (the product stays below 2^93).
-static_assert([] {
-  for (int q = -149; q <= 104; ++q) {
-    const int h = q + flog2_pow10(-(flog10_pow2(q) + 1)) + 5;
-    if (h < 1 || h > 5) return false;
-  }
-  return true;
-}());
+static_assert(fast_shift_fits(-149, 104));
 
 /// Shortest decimal of c * 2^q (double), c a regular significand (the interval equally wide on both sides), exactly,
 /// for subnormals and what the fast path leaves. The ends' products differ from the value's by exactly g * 2^(h+1),
@@ -288,7 +287,7 @@ class digit_text {
     const __m128i q1 = _mm_mulhi_epu16(z, _mm_set1_epi16(103 << 6));
     const __m128i r1 = _mm_sub_epi16(z, _mm_mullo_epi16(q1, _mm_set1_epi16(10)));
     const __m128i digits = _mm_or_si128(q1, _mm_slli_epi16(r1, 8));  // the 16 digits as values
-    // The last nonzero digit: bsr of the nonzero lanes (the first digit is one).
+    // The last nonzero digit: bsr of the nonzero lanes (the first digit never is zero).
     const auto nonzero = static_cast<unsigned>(~_mm_movemask_epi8(_mm_cmpeq_epi8(digits, _mm_setzero_si128()))) &
                          0xFFFFu;
     n_ = d.last != 0 ? 17 : std::bit_width(nonzero);
