@@ -272,21 +272,22 @@ class digit_text {
     const std::uint64_t hi = d.head / 100000000, lo = d.head - hi * 100000000;  // 8-digit halves
 #if PRISM_SSE2
     // Both halves at once, each 64-bit lane the steps of digit_bytes8: SSE2 halves the multiplies, the bottleneck of
-    // the scalar version (x86 is little-endian: lane order is byte order).
-    const __m128i v = _mm_set_epi64x(static_cast<long long>(lo), static_cast<long long>(hi));
-    // Each 64-bit lane: y < 10^8 into y / 10^4 and y % 10^4, with ceil(2^45 / 10^4) (exact below 10^8), then packed
-    // as four 32-bit lanes in reading order.
+    // the scalar version (x86 is little-endian: lane order is byte order). Where it can, a step packs quotient and
+    // remainder with one multiply and one add, as the chain of dependent steps is what a conversion waits on.
+    const __m128i v = _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
+    // Each 64-bit lane: y < 10^8 into y / 10^4 (with ceil(2^45 / 10^4), exact below 10^8) and y % 10^4 as
+    // y + (y / 10^4) * (2^32 - 10^4): the remainder in the low 32 bits. With the low half in the low lane, reversing
+    // the four 32-bit lanes puts them in reading order.
     const __m128i q4 = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi32(static_cast<int>(3518437209u))), 45);
-    const __m128i r4 = _mm_sub_epi32(v, _mm_mul_epu32(q4, _mm_set1_epi32(10000)));
-    const __m128i y = _mm_or_si128(q4, _mm_slli_epi64(r4, 32));
+    const __m128i packed = _mm_add_epi64(v, _mm_mul_epu32(q4, _mm_set1_epi32(-10000)));
+    const __m128i y = _mm_shuffle_epi32(packed, _MM_SHUFFLE(0, 1, 2, 3));
     // Each 32-bit lane: y < 10^4 into y / 100 = (y * 5243) >> 19 and y % 100 as two 16-bit lanes.
     const __m128i q2 = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi32(5243)), 3);
     const __m128i r2 = _mm_sub_epi16(y, _mm_mullo_epi16(q2, _mm_set1_epi32(100)));
     const __m128i z = _mm_or_si128(q2, _mm_slli_epi32(r2, 16));
-    // Each 16-bit lane: z < 100 into z / 10 = (z * 103) >> 10 and z % 10 as two bytes.
+    // Each 16-bit lane: z < 100 into z / 10 = (z * 103) >> 10 and z % 10 as two bytes, (z << 8) - (z / 10) * 2559.
     const __m128i q1 = _mm_mulhi_epu16(z, _mm_set1_epi16(103 << 6));
-    const __m128i r1 = _mm_sub_epi16(z, _mm_mullo_epi16(q1, _mm_set1_epi16(10)));
-    const __m128i digits = _mm_or_si128(q1, _mm_slli_epi16(r1, 8));  // the 16 digits as values
+    const __m128i digits = _mm_sub_epi16(_mm_slli_epi16(z, 8), _mm_mullo_epi16(q1, _mm_set1_epi16(2559)));
     // The last nonzero digit: bsr of the nonzero lanes (the first digit never is zero).
     const auto nonzero = static_cast<unsigned>(~_mm_movemask_epi8(_mm_cmpeq_epi8(digits, _mm_setzero_si128()))) &
                          0xFFFFu;
