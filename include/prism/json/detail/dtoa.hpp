@@ -193,8 +193,7 @@ inline bool to_digits32_fast(std::uint32_t c, int q, digits17& out) noexcept {
   std::uint64_t head = 0, next = 0;
   const bool decided = decide_head<std::uint64_t{1} << 26, std::uint64_t{1} << 30>(t, f, half, head, next);
   const int fewer = static_cast<int>(head < 10000000) + static_cast<int>(head < 1000000);  // 8 digits less these
-  const std::uint64_t scale = powers_of_10[8 + fewer];
-  out = {head * scale + next * (scale / 10), 0, k + 7 - fewer};
+  out = {head * powers_of_10[8 + fewer] + next * powers_of_10[7 + fewer], 0, k + 7 - fewer};
   return decided;
 }
 static_assert(fast_shift_fits(-149, 104));

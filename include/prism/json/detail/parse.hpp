@@ -208,8 +208,7 @@ constexpr int leading_digits(std::uint64_t x) noexcept {
       w = w * exact_powers_of_10_u64[k] + eight_digit_value(x << (8 * (8 - k)));
     return p + k;
   }
-  while (p != e && is_digit(*p)) w = w * 10 + static_cast<unsigned>(*p++ - '0');
-  return p;
+  return accumulate_short_digits(p, e, w);
 }
 
 /// The common shapes of numbers, quickly: at most 19 significant digits, no leading-zero or syntax problems.
