@@ -238,6 +238,13 @@ struct copy_progress {
   return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(t));
 }
 
+/// Bit i set where byte i of v is a control byte, '"' or '\\'.
+[[gnu::target("avx2")]] inline unsigned escape_bits_avx2(__m256i v) noexcept {
+  __m256i control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0x1F)), _mm256_set1_epi8(0x1F));
+  return static_cast<unsigned>(
+      _mm256_movemask_epi8(_mm256_or_si256(control, _mm256_or_si256(equal_avx2(v, '"'), equal_avx2(v, '\\')))));
+}
+
 /// The last n < 32 bytes of a text at p as one block, padded with spaces, where may_overread allows; false
 /// otherwise.
 [[gnu::target("avx2")]] inline bool load_tail_avx2(const unsigned char* p, std::size_t n, __m256i& v) noexcept {
@@ -247,88 +254,156 @@ struct copy_progress {
   return true;
 }
 
+/// Nonzero bytes where v breaks a UTF-8 rule, `before` being the 32 bytes that precede v (zeros after a restart at
+/// a sequence boundary), so that a sequence running across the two blocks is checked here. A lead byte near v's end
+/// whose sequence runs past it is not an error yet: the next block checks it (see open_at_end_avx2).
+/// The lookup method of Keiser and Lemire: the high nibble of a byte, and the high and low nibbles of the byte
+/// before it, each index a table of the rules that pair could break; a rule is broken where all three agree.
+/// Bytes that must continue a 3- or 4-byte sequence are known from the bytes 2 and 3 back.
+[[gnu::target("avx2")]] inline __m256i utf8_errors_avx2(__m256i v, __m256i before) noexcept {
+  // byte i's predecessors, across the lane boundary and into `before`
+  const __m256i shifted_in = _mm256_permute2x128_si256(before, v, 0x21);
+  const __m256i prev1 = _mm256_alignr_epi8(v, shifted_in, 15), prev2 = _mm256_alignr_epi8(v, shifted_in, 14),
+                prev3 = _mm256_alignr_epi8(v, shifted_in, 13);
+  constexpr char too_short = 1 << 0, too_long = 1 << 1, overlong3 = 1 << 2, too_large = 1 << 3,
+                 surrogate = 1 << 4, overlong2 = 1 << 5, too_large_1000 = 1 << 6, overlong4 = 1 << 6;
+  constexpr char two_conts = char(1 << 7), carry = too_short | too_long | two_conts;
+  const __m256i nibble = _mm256_set1_epi8(0x0F);
+  const __m256i byte1_high = _mm256_shuffle_epi8(
+      _mm256_setr_epi8(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long, two_conts,
+                       two_conts, two_conts, two_conts, too_short | overlong2, too_short,
+                       too_short | overlong3 | surrogate, too_short | too_large | too_large_1000 | overlong4,
+                       too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long, two_conts,
+                       two_conts, two_conts, two_conts, too_short | overlong2, too_short,
+                       too_short | overlong3 | surrogate, too_short | too_large | too_large_1000 | overlong4),
+      _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble));
+  constexpr char big = carry | too_large | too_large_1000;
+  const __m256i byte1_low = _mm256_shuffle_epi8(
+      _mm256_setr_epi8(carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry, carry | too_large,
+                       big, big, big, big, big, big, big, big, big | surrogate, big, big,
+                       carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry, carry | too_large,
+                       big, big, big, big, big, big, big, big, big | surrogate, big, big),
+      _mm256_and_si256(prev1, nibble));
+  constexpr char cont8 = too_long | overlong2 | two_conts | overlong3 | too_large_1000 | overlong4;
+  constexpr char cont9 = too_long | overlong2 | two_conts | overlong3 | too_large;
+  constexpr char cont_ab = too_long | overlong2 | two_conts | surrogate | too_large;
+  const __m256i byte2_high = _mm256_shuffle_epi8(
+      _mm256_setr_epi8(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short, cont8,
+                       cont9, cont_ab, cont_ab, too_short, too_short, too_short, too_short, too_short, too_short,
+                       too_short, too_short, too_short, too_short, too_short, too_short, cont8, cont9, cont_ab,
+                       cont_ab, too_short, too_short, too_short, too_short),
+      _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
+  const __m256i special = _mm256_and_si256(_mm256_and_si256(byte1_high, byte1_low), byte2_high);
+  const __m256i must23 = _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8(char(0xE0 - 1))),
+                                         _mm256_subs_epu8(prev3, _mm256_set1_epi8(char(0xF0 - 1))));
+  // nonzero where a byte must continue a sequence: 0x80 there, to cancel the two_conts rule
+  const __m256i must23_80 =
+      _mm256_andnot_si256(_mm256_cmpeq_epi8(must23, _mm256_setzero_si256()), _mm256_set1_epi8(char(0x80)));
+  return _mm256_xor_si256(must23_80, special);
+}
+
+/// Bit i set where a lead byte of v starts a sequence that runs past v's end (of 4 bytes at 29, of 3+ at 30, of
+/// 2+ at 31).
+[[gnu::target("avx2")]] inline unsigned open_at_end_avx2(__m256i v) noexcept {
+  const __m256i limits = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                          -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, char(0xEF), char(0xDF), char(0xBF));
+  const __m256i within = _mm256_cmpeq_epi8(_mm256_subs_epu8(v, limits), _mm256_setzero_si256());
+  return ~static_cast<unsigned>(_mm256_movemask_epi8(within)) & 0xE0000000u;
+}
+
 /// The 32-byte path for CPUs with AVX2 (see has_avx2), validating by table lookups, which SSE2 lacks. Copies
 /// text while it is valid UTF-8 (or ASCII when `ascii_only`), escaping control bytes, '"' and '\\' in line, and
-/// stops before the first block that breaks a rule, when fewer than 40 bytes of output room are left, or at a last
-/// block of under 32 bytes that load_tail_avx2 cannot load; the caller's 16-byte loop takes over from there.
-/// Compiled for AVX2 alone, so never inlined into baseline code.
+/// stops at a sequence boundary before the first block that breaks a rule, when fewer than 40 bytes of output room
+/// are left, or at a last block of under 32 bytes that load_tail_avx2 cannot load; the caller's 16-byte loop takes
+/// over from there. Whole blocks follow one another at a fixed stride, a sequence that crosses from one into the
+/// next being checked in the next, so where a block ends never waits for its validation; the escapes of a whole
+/// block are written in place, each followed by the rest of the block. Compiled for AVX2 alone, so never inlined
+/// into baseline code.
 [[gnu::target("avx2")]] inline copy_progress copy_plain_avx2(char* out, const char* out_end, const unsigned char* p,
                                                            const unsigned char* e, bool ascii_only) noexcept {
   const __m256i zero = _mm256_setzero_si256();
-  while (p != e && out_end - out >= 40) {
+  __m256i before = zero;     // the block before p, whose last bytes may start a sequence that p continues
+  unsigned before_high = 0;  // its non-ASCII bytes
+  // Whole blocks with more text after them.
+  while (e - p > 32) {
+    if (out_end - out < 40) goto stop;
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const auto high = static_cast<unsigned>(_mm256_movemask_epi8(v));
+    if ((high | before_high >> 29) != 0) {  // non-ASCII here, or in the 3 bytes before, which may start a sequence
+      if (ascii_only || !_mm256_testz_si256(utf8_errors_avx2(v, before), utf8_errors_avx2(v, before))) goto stop;
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);
+    unsigned escape_bits = escape_bits_avx2(v);
+    unsigned from = 0;  // the block's bytes before `from` are written
+    while (escape_bits != 0) [[unlikely]] {
+      const auto i = static_cast<unsigned>(std::countr_zero(escape_bits));
+      escape_bits &= escape_bits - 1;
+      out += i - from;  // the bytes before the escape are in place
+      if (out_end - out < 6 + 32) {  // no room for the escape and the rest of the block: stop at the escape
+        p += i;
+        before_high = 0;  // p is ASCII: nothing runs into it
+        goto stop;
+      }
+      out = write_ascii_escape(out, p[i]);
+      from = i + 1;
+      const unsigned char* rest = p + from;
+      if (e - rest >= 32 || may_overread(rest, 32)) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(unseen(rest))));
+      } else {
+        std::memcpy(out, rest, 32 - from);
+      }
+    }
+    out += 32 - from;
+    p += 32;
+    before = v;
+    before_high = high;
+  }
+  // The last block, of 1 to 32 bytes, escape after escape.
+  while (p != e) {
+    if (out_end - out < 40) goto stop;
     const auto left = static_cast<std::size_t>(e - p);
     __m256i v;
-    if (left >= 32) v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    else if (!load_tail_avx2(p, left, v)) break;
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);  // speculative: only `step` bytes are kept
-    __m256i control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0x1F)), _mm256_set1_epi8(0x1F));
-    __m256i escapes = _mm256_or_si256(control, _mm256_or_si256(equal_avx2(v, '"'), equal_avx2(v, '\\')));
-    auto escape_bits = static_cast<unsigned>(_mm256_movemask_epi8(escapes));
-    auto high = static_cast<unsigned>(_mm256_movemask_epi8(v));
-    unsigned step = escape_bits != 0 ? static_cast<unsigned>(std::countr_zero(escape_bits)) : 32;
-    bool at_escape = escape_bits != 0;
-    if (high != 0) {
-      if (ascii_only) break;
-      // byte i's predecessors, across the lane boundary: [0, low lane] shifted in
-      __m256i low_lane = _mm256_permute2x128_si256(v, v, 0x08);
-      __m256i prev1 = _mm256_alignr_epi8(v, low_lane, 15), prev2 = _mm256_alignr_epi8(v, low_lane, 14),
-              prev3 = _mm256_alignr_epi8(v, low_lane, 13);
-      // The lookup method of Keiser and Lemire: the high nibble of a byte, and the high and low nibbles of the
-      // byte before it, each index a table of the rules that pair could break; a rule is broken where all three
-      // agree. Bytes that must continue a 3- or 4-byte sequence are known from the bytes 2 and 3 back.
-      constexpr char too_short = 1 << 0, too_long = 1 << 1, overlong3 = 1 << 2, too_large = 1 << 3,
-                     surrogate = 1 << 4, overlong2 = 1 << 5, too_large_1000 = 1 << 6, overlong4 = 1 << 6;
-      constexpr char two_conts = char(1 << 7), carry = too_short | too_long | two_conts;
-      const __m256i nibble = _mm256_set1_epi8(0x0F);
-      const __m256i byte1_high = _mm256_shuffle_epi8(
-          _mm256_setr_epi8(too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long, two_conts,
-                           two_conts, two_conts, two_conts, too_short | overlong2, too_short,
-                           too_short | overlong3 | surrogate, too_short | too_large | too_large_1000 | overlong4,
-                           too_long, too_long, too_long, too_long, too_long, too_long, too_long, too_long, two_conts,
-                           two_conts, two_conts, two_conts, too_short | overlong2, too_short,
-                           too_short | overlong3 | surrogate, too_short | too_large | too_large_1000 | overlong4),
-          _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble));
-      constexpr char big = carry | too_large | too_large_1000;
-      const __m256i byte1_low = _mm256_shuffle_epi8(
-          _mm256_setr_epi8(carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry,
-                           carry | too_large, big, big, big, big, big, big, big, big, big | surrogate, big, big,
-                           carry | overlong3 | overlong2 | overlong4, carry | overlong2, carry, carry,
-                           carry | too_large, big, big, big, big, big, big, big, big, big | surrogate, big, big),
-          _mm256_and_si256(prev1, nibble));
-      constexpr char cont8 = too_long | overlong2 | two_conts | overlong3 | too_large_1000 | overlong4;
-      constexpr char cont9 = too_long | overlong2 | two_conts | overlong3 | too_large;
-      constexpr char cont_ab = too_long | overlong2 | two_conts | surrogate | too_large;
-      const __m256i byte2_high = _mm256_shuffle_epi8(
-          _mm256_setr_epi8(too_short, too_short, too_short, too_short, too_short, too_short, too_short, too_short,
-                           cont8, cont9, cont_ab, cont_ab, too_short, too_short, too_short, too_short, too_short,
-                           too_short, too_short, too_short, too_short, too_short, too_short, too_short, cont8, cont9,
-                           cont_ab, cont_ab, too_short, too_short, too_short, too_short),
-          _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
-      const __m256i special = _mm256_and_si256(_mm256_and_si256(byte1_high, byte1_low), byte2_high);
-      const __m256i must23 = _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8(char(0xE0 - 1))),
-                                             _mm256_subs_epu8(prev3, _mm256_set1_epi8(char(0xF0 - 1))));
-      // nonzero where a byte must continue a sequence: 0x80 there, to cancel the two_conts rule
-      const __m256i must23_80 = _mm256_andnot_si256(_mm256_cmpeq_epi8(must23, zero), _mm256_set1_epi8(char(0x80)));
-      __m256i errors = _mm256_xor_si256(must23_80, special);
-      // lead bytes too close to the end (of 4 bytes at 29, of 3+ at 30, of 2+ at 31) wait for the next block
-      const __m256i open_limits =
-          _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                           -1, -1, -1, -1, -1, -1, char(0xEF), char(0xDF), char(0xBF));
-      auto open = ~static_cast<unsigned>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_subs_epu8(v, open_limits), zero)));
-      open &= 0xE0000000u;
-      if (open != 0 && static_cast<unsigned>(std::countr_zero(open)) < step) {
-        step = static_cast<unsigned>(std::countr_zero(open));
-        at_escape = false;
-      }
-      auto error_bits = ~static_cast<unsigned>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(errors, zero)));
-      // the bytes taken, and the one after them, must follow the rules
-      std::uint64_t checked = (std::uint64_t{2} << step) - 1;
-      if ((error_bits & checked) != 0) break;
+    if (left == 32) v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    else if (!load_tail_avx2(p, left, v)) goto stop;
+    const auto high = static_cast<unsigned>(_mm256_movemask_epi8(v));
+    unsigned error_bits = 0;
+    if ((high | before_high >> 29) != 0) {
+      if (ascii_only) goto stop;
+      error_bits = ~static_cast<unsigned>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(utf8_errors_avx2(v, before), zero)));
     }
-    if (step > left) step = static_cast<unsigned>(left);  // the padding of a last block is plain
+    const unsigned escape_bits = escape_bits_avx2(v);
+    // take the bytes before the first escape, or all; the byte after them must follow the rules too
+    unsigned step = escape_bits != 0 ? static_cast<unsigned>(std::countr_zero(escape_bits)) : 32;
+    const bool at_escape = step < left;
+    if (!at_escape) {
+      step = static_cast<unsigned>(left);
+      if (step == 32) error_bits |= open_at_end_avx2(v);  // no padding to show a sequence cut off at the end
+    }
+    if ((error_bits & ((std::uint64_t{2} << step) - 1)) != 0) goto stop;
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);
     out += step;
     p += step;
-    if (at_escape) out = write_ascii_escape(out, *p++);
+    if (!at_escape) break;
+    out = write_ascii_escape(out, *p++);
+    before = zero;  // the escaped byte is ASCII: nothing runs across it
+    before_high = 0;
+  }
+  _mm256_zeroupper();
+  return {out, p};
+stop:
+  // Stopped at the start of a block: when the block before ends in a sequence that runs on past p, step back to
+  // its lead byte. Lead and continuation bytes are copied as they are, so the output steps back as far.
+  if (before_high >> 29 != 0) {
+    for (int k = 1; k <= 3; ++k) {
+      unsigned char b = p[-k];
+      if (b >= 0xC0) {
+        if ((b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2) > k) {
+          p -= k;
+          out -= k;
+        }
+        break;
+      }
+    }
   }
   _mm256_zeroupper();
   return {out, p};
