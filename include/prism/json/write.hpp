@@ -350,6 +350,114 @@ bool write_slot(W& w, const T& obj, const V& value) {
   return true;
 }
 
+// ---- records written member after member through one cursor ----------------------------------------------------
+//
+// In compact output the members of a record need no separator state: a member's comma is due when one was written
+// before it, and its key is known ahead. Numbers, booleans, nulls and short strings are written through a cursor
+// kept in registers; any other value is handed to write_value() right after its key, and the cursor taken back.
+
+/// Whether record T is written through a cursor in View: compact output, and no slot that a view computes, gives a
+/// representation of its own or spells its key outside ASCII (escape_non_ascii would need it at run time).
+template <class View, class W, class T>
+consteval bool takes_member_path() {
+  if constexpr (W::pretty || kind_of<T> != kind::record || treatment_of<View, T> != treatment::usual) {
+    return false;
+  } else {
+    using L = view_record<View, T>;
+    if constexpr (L::size != L::kept) {
+      return false;
+    } else {
+      return []<std::size_t... S>(std::index_sequence<S...>) {
+        return ((L::represent_modifier(S) == L::npos && field_key<View, T, S>::ascii &&
+                 field_key<View, T, S>::size < io::min_window) &&
+                ...);
+      }(std::make_index_sequence<L::size>{});
+    }
+  }
+}
+
+/// The room put_member_value checks for first, so that one check covers a member's key and value.
+template <class View, class V>
+consteval std::size_t member_value_room() {
+  constexpr kind k = kind_of<V>;
+  if constexpr (treatment_of<View, V> != treatment::usual) return 0;
+  else if constexpr (k == kind::integer || k == kind::boolean || k == kind::floating) return scalar_room<V>;
+  else if constexpr (k == kind::string) return 2 + 32;
+  else if constexpr (k == kind::optional) return std::max<std::size_t>(4, member_value_room<View, typename V::value_type>());
+  else return 0;
+}
+
+/// Writes `value` at cursor c, right after its key, and returns the cursor after it. Check w.ok() after a value
+/// that is not a number or boolean: strings may be invalid UTF-8, and other values go through write_value().
+template <class View, class W, class V>
+typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) {
+  constexpr kind k = kind_of<V>;
+  if constexpr (treatment_of<View, V> == treatment::usual && (k == kind::integer || k == kind::boolean)) {
+    c = w.room(c, scalar_room<V>);
+    c.pos = put_scalar(c.pos, value);
+    return c;
+  } else if constexpr (treatment_of<View, V> == treatment::usual && k == kind::floating) {
+    if (std::isfinite(value)) [[likely]] {
+      c = w.room(c, scalar_room<V>);
+      c.pos = put_scalar(c.pos, value);
+      return c;
+    }
+  } else if constexpr (treatment_of<View, V> == treatment::usual && (k == kind::string || k == kind::optional)) {
+    if constexpr (may_be_null<V>) {
+      if (is_null(value)) {
+        c = w.room(c, 4);
+        std::memcpy(c.pos, "null", 4);
+        c.pos += 4;
+        return c;
+      }
+    }
+    if constexpr (k == kind::string) return w.put_string(c, adapter<V>::view(value));
+    else return put_member_value<View>(w, c, *adapter<V>::get(value));
+  }
+  w.end_key_tokens(c);
+  write_value<View>(w, value);
+  return w.tokens();
+}
+
+/// Writes record v member after member (see takes_member_path).
+template <class View, class W, class T>
+void write_members(W& w, const T& v) {
+  using L = view_record<View, T>;
+  w.begin_object();
+  typename W::cursor c = w.tokens();
+  bool comma = false;  // a member was written
+  for_each_field(v, [&](auto index, const auto& value) {
+    constexpr std::size_t s = L::slot_of(decltype(index)::value);
+    if constexpr (s == L::npos) {
+      return true;
+    } else {
+      using V = std::remove_cvref_t<decltype(value)>;
+      if constexpr (may_be_null<V>) {
+        if (w.options().skip_null_fields && is_null(value)) return true;
+      }
+      if (prism::detail::omitted_now<View, T, s>(v, value)) return true;
+      using key = field_key<View, T, s>;
+      constexpr std::size_t value_room = member_value_room<View, V>();
+      c = w.room(c, 1 + key::size + (1 + key::size + value_room <= io::min_window ? value_room : 0));
+      *c.pos = ',';
+      c.pos += comma;
+      std::memcpy(c.pos, key::text.data(), key::size);
+      c.pos += key::size;
+      comma = true;
+      c = put_member_value<View>(w, c, value);
+      if constexpr (kind_of<V> != kind::integer && kind_of<V> != kind::boolean) {
+        if (!w.ok()) [[unlikely]] {
+          prism::detail::prepend_path(w.error_path(), ".", key::name);
+          return false;
+        }
+      }
+      return true;
+    }
+  });
+  w.end_tokens(c);
+  w.end_object();
+}
+
 template <class W, class K>
 void write_map_key(W& w, const K& k) {
   constexpr kind kk = kind_of<K>;
@@ -489,6 +597,8 @@ void write_value(W& w, const T& v) {
       }
     }
     w.end_object();
+  } else if constexpr (takes_member_path<View, W, T>()) {
+    write_members<View>(w, v);
   } else if constexpr (k == kind::record) {
     using L = view_record<View, T>;
     w.begin_object();

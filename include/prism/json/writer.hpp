@@ -122,48 +122,8 @@ class writer {
 
   /// A string, escaped; UTF-8 is validated (see write_options).
   void value(std::string_view s) {
-#if PRISM_SSE2
-    if (s.size() <= 16) {  // most strings: one block, one room check, no loop
-      char* out = value_prefix(2 + 16);
-      *out++ = '"';
-      const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-      __m128i v = s.size() == 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : detail::load_tail(p, s.size());
-      if (detail::plain_ascii(v)) [[likely]] {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
-        out += s.size();
-        *out++ = '"';
-        pos_ = out;
-        return;
-      }
-      pos_ = out;
-      escaped(s);
-      reserve(1);
-      *pos_++ = '"';
-      return;
-    }
-    if (s.size() <= 32) {  // the next most: two blocks, overlapping, when plain ASCII (UTF-8 takes the loop)
-      char* out = value_prefix(2 + 32);
-      *out++ = '"';
-      const auto* p = reinterpret_cast<const __m128i*>(s.data());
-      const auto* q = reinterpret_cast<const __m128i*>(s.data() + s.size() - 16);
-      __m128i head = _mm_loadu_si128(p), tail = _mm_loadu_si128(q);
-      if (detail::plain_ascii(head) && detail::plain_ascii(tail)) [[likely]] {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), head);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + s.size() - 16), tail);
-        out += s.size();
-        *out++ = '"';
-        pos_ = out;
-        return;
-      }
-      pos_ = out;
-      escaped(s);
-      reserve(1);
-      *pos_++ = '"';
-      return;
-    }
-#endif
-    pos_ = value_prefix(0);
-    string_body(s);
+    char* p = value_prefix(0);
+    pos_ = put_string({p, end_}, s).pos;
   }
   void value(const char* s) { value(std::string_view(s)); }
   void value(const std::string& s) { value(std::string_view(s)); }
@@ -215,6 +175,52 @@ class writer {
   }
   /// Ends the value begun with begin_tokens(), written up to c.pos.
   void end_tokens(cursor c) noexcept { pos_ = c.pos; }
+  /// A cursor at the current position, for members or elements written by hand into the object or array just
+  /// begun (the caller writes their commas); hand it back with end_tokens() before end_object() or end_array().
+  cursor tokens() noexcept { return {pos_, end_}; }
+  /// Hands back a cursor that has just written an object key (after a comma where one was due): the next call
+  /// writes that key's value.
+  void end_key_tokens(cursor c) noexcept {
+    pos_ = c.pos;
+    need_comma_ = false;
+#if PRISM_WRITER_CHECKS
+    after_key_ = true;
+#endif
+  }
+  /// Writes string s at c, escaped and validated as value() does, and returns the cursor after it. On invalid
+  /// UTF-8 the writer fails as value() would.
+  [[gnu::always_inline]] cursor put_string(cursor c, std::string_view s) {
+#if PRISM_SSE2
+    if (s.size() <= 32) {  // most strings: one or two blocks, one room check, no loop, when plain ASCII
+      c = room(c, 2 + 32);
+      char* out = c.pos;
+      *out++ = '"';
+      const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+      if (s.size() <= 16) {
+        __m128i v = s.size() == 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : detail::load_tail(p, s.size());
+        if (detail::plain_ascii(v)) [[likely]] {
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
+          out += s.size();
+          *out++ = '"';
+          return {out, c.end};
+        }
+      } else {  // two blocks, overlapping
+        __m128i head = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        __m128i tail = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + s.size() - 16));
+        if (detail::plain_ascii(head) && detail::plain_ascii(tail)) [[likely]] {
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out), head);
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out + s.size() - 16), tail);
+          out += s.size();
+          *out++ = '"';
+          return {out, c.end};
+        }
+      }
+    }
+#endif
+    pos_ = c.pos;
+    string_body(s);
+    return {pos_, end_};
+  }
 
   /// Room for n bytes (n <= io::min_window) at cursor(); advance with commit(). For writers of
   /// fixed-width items that want to format straight into the sink.
