@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 struct item {
@@ -39,6 +40,22 @@ int main() {
   c = w.room(c, 1);
   *c.pos++ = ']';
   w.end_tokens(c);
+
+  // An object's members through one cursor (as the typed writer writes records): keys and commas by hand, a
+  // string escaped by put_string(), and a value handed back to the writer right after its key.
+  w.key("owner");
+  w.begin_object();
+  c = w.tokens();
+  c = w.room(c, 7);
+  std::memcpy(c.pos, "\"name\":", 7);
+  c.pos += 7;
+  c = w.put_string(c, "Ada \"the first\"");
+  c = w.room(c, 8);
+  std::memcpy(c.pos, ",\"item\":", 8);
+  c.pos += 8;
+  w.end_tokens_before_value(c);
+  prism::json::write_value(w, item{7});
+  w.end_object();
   w.end_object();
 
   // Debug builds also report misuse here (a value where a key belongs, unbalanced ends).

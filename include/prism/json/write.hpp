@@ -387,7 +387,7 @@ consteval std::size_t member_value_room() {
   else return 0;
 }
 
-/// Writes `value` at cursor c, right after its key, and returns the cursor after it. Check w.ok() after a value
+/// Writes `value` at cursor c, right after its key or comma, and returns the cursor after it. Check w.ok() after a value
 /// that is not a number or boolean: strings may be invalid UTF-8, and other values go through write_value().
 template <class View, class W, class V>
 typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) {
@@ -414,7 +414,7 @@ typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) 
     if constexpr (k == kind::string) return w.put_string(c, adapter<V>::view(value));
     else return put_member_value<View>(w, c, *adapter<V>::get(value));
   }
-  w.end_key_tokens(c);
+  w.end_tokens_before_value(c);
   write_value<View>(w, value);
   return w.tokens();
 }
@@ -456,6 +456,28 @@ void write_members(W& w, const T& v) {
   });
   w.end_tokens(c);
   w.end_object();
+}
+
+/// Writes a sequence element after element through one cursor, as write_members does members.
+template <class View, class W, class T>
+void write_elements(W& w, const T& v) {
+  using E = element_of<T>;
+  w.begin_array();
+  typename W::cursor c = w.tokens();
+  std::size_t i = 0;
+  for (const auto& e : v) {
+    c = w.room(c, 1 + member_value_room<View, E>());
+    *c.pos = ',';
+    c.pos += i != 0;
+    c = put_member_value<View>(w, c, e);
+    if constexpr (kind_of<E> != kind::integer && kind_of<E> != kind::boolean) {
+      if (!w.ok()) [[unlikely]]
+        return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
+    }
+    ++i;
+  }
+  w.end_tokens(c);
+  w.end_array();
 }
 
 template <class W, class K>
@@ -574,6 +596,8 @@ void write_value(W& w, const T& v) {
       (void)(element(std::integral_constant<std::size_t, I>{}) && ...);
     }(std::make_index_sequence<std::tuple_size_v<T>>{});
     w.end_array();
+  } else if constexpr (k == kind::sequence && !W::pretty) {
+    write_elements<View>(w, v);
   } else if constexpr (k == kind::sequence) {
     w.begin_array();
     std::size_t i = 0;

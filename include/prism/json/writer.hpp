@@ -178,13 +178,13 @@ class writer {
   /// A cursor at the current position, for members or elements written by hand into the object or array just
   /// begun (the caller writes their commas); hand it back with end_tokens() before end_object() or end_array().
   cursor tokens() noexcept { return {pos_, end_}; }
-  /// Hands back a cursor that has just written an object key (after a comma where one was due): the next call
-  /// writes that key's value.
-  void end_key_tokens(cursor c) noexcept {
+  /// Hands back a cursor that has just written what goes before a value: an object key, or the comma before an
+  /// array element (where one was due). The next call writes the value.
+  void end_tokens_before_value(cursor c) noexcept {
     pos_ = c.pos;
     need_comma_ = false;
 #if PRISM_WRITER_CHECKS
-    after_key_ = true;
+    after_key_ = depth_ != 0 && depth_ <= max_checked_depth && stack_[depth_ - 1] == kind_object;
 #endif
   }
   /// Writes string s at c, escaped and validated as value() does, and returns the cursor after it. On invalid

@@ -240,9 +240,10 @@ struct copy_progress {
 
 /// Bit i set where byte i of v is a control byte, '"' or '\\'.
 [[gnu::target("avx2")]] inline unsigned escape_bits_avx2(__m256i v) noexcept {
-  __m256i control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0x1F)), _mm256_set1_epi8(0x1F));
-  return static_cast<unsigned>(
-      _mm256_movemask_epi8(_mm256_or_si256(control, _mm256_or_si256(equal_avx2(v, '"'), equal_avx2(v, '\\')))));
+  // v ^ 2 is below 0x21 exactly for the control bytes (which stay below 0x20) and '"' (0x22 becomes 0x20)
+  const __m256i flipped = _mm256_xor_si256(v, _mm256_set1_epi8(2));
+  const __m256i control_or_quote = _mm256_cmpeq_epi8(_mm256_min_epu8(flipped, _mm256_set1_epi8(0x20)), flipped);
+  return static_cast<unsigned>(_mm256_movemask_epi8(_mm256_or_si256(control_or_quote, equal_avx2(v, '\\'))));
 }
 
 /// The last n < 32 bytes of a text at p as one block, padded with spaces, where may_overread allows; false
@@ -324,13 +325,16 @@ struct copy_progress {
   const __m256i zero = _mm256_setzero_si256();
   __m256i before = zero;     // the block before p, whose last bytes may start a sequence that p continues
   unsigned before_high = 0;  // its non-ASCII bytes
-  // Whole blocks with more text after them.
-  while (e - p > 32) {
+  // Whole blocks.
+  while (e - p >= 32) {
     if (out_end - out < 40) goto stop;
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     const auto high = static_cast<unsigned>(_mm256_movemask_epi8(v));
     if ((high | before_high >> 29) != 0) {  // non-ASCII here, or in the 3 bytes before, which may start a sequence
-      if (ascii_only || !_mm256_testz_si256(utf8_errors_avx2(v, before), utf8_errors_avx2(v, before))) goto stop;
+      if (ascii_only) goto stop;
+      const __m256i errors = utf8_errors_avx2(v, before);
+      // the text's last block must not end inside a sequence
+      if (!_mm256_testz_si256(errors, errors) || (e - p == 32 && open_at_end_avx2(v) != 0)) goto stop;
     }
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);
     unsigned escape_bits = escape_bits_avx2(v);
@@ -347,7 +351,7 @@ struct copy_progress {
       out = write_ascii_escape(out, p[i]);
       from = i + 1;
       const unsigned char* rest = p + from;
-      if (e - rest >= 32 || may_overread(rest, 32)) {
+      if (e - rest >= 32 || (rest != e && may_overread(rest, 32))) {  // at e, rest may be the next page's start
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(unseen(rest))));
       } else {
         std::memcpy(out, rest, 32 - from);
@@ -358,13 +362,12 @@ struct copy_progress {
     before = v;
     before_high = high;
   }
-  // The last block, of 1 to 32 bytes, escape after escape.
+  // The last block, of 1 to 31 bytes, escape after escape.
   while (p != e) {
     if (out_end - out < 40) goto stop;
     const auto left = static_cast<std::size_t>(e - p);
     __m256i v;
-    if (left == 32) v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    else if (!load_tail_avx2(p, left, v)) goto stop;
+    if (!load_tail_avx2(p, left, v)) goto stop;
     const auto high = static_cast<unsigned>(_mm256_movemask_epi8(v));
     unsigned error_bits = 0;
     if ((high | before_high >> 29) != 0) {
@@ -375,10 +378,7 @@ struct copy_progress {
     // take the bytes before the first escape, or all; the byte after them must follow the rules too
     unsigned step = escape_bits != 0 ? static_cast<unsigned>(std::countr_zero(escape_bits)) : 32;
     const bool at_escape = step < left;
-    if (!at_escape) {
-      step = static_cast<unsigned>(left);
-      if (step == 32) error_bits |= open_at_end_avx2(v);  // no padding to show a sequence cut off at the end
-    }
+    if (!at_escape) step = static_cast<unsigned>(left);  // the padding shows a sequence cut off by the end
     if ((error_bits & ((std::uint64_t{2} << step) - 1)) != 0) goto stop;
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), v);
     out += step;
