@@ -350,11 +350,12 @@ bool write_slot(W& w, const T& obj, const V& value) {
   return true;
 }
 
-// ---- records written member after member through one cursor ----------------------------------------------------
+// ---- records and sequences written part after part through one cursor ------------------------------------------
 //
 // In compact output the members of a record need no separator state: a member's comma is due when one was written
-// before it, and its key is known ahead. Numbers, booleans, nulls and short strings are written through a cursor
-// kept in registers; any other value is handed to write_value() right after its key, and the cursor taken back.
+// before it, and its key is known ahead; so with a sequence's elements. Numbers, booleans, nulls and short strings
+// are written through a cursor kept in registers; any other value is handed to write_value() right after its key or
+// comma, and the cursor taken back. The text is the same as token by token.
 
 /// Whether record T is written through a cursor in View: compact output, and no slot that a view computes, gives a
 /// representation of its own or spells its key outside ASCII (escape_non_ascii would need it at run time).
@@ -380,15 +381,22 @@ consteval bool takes_member_path() {
 template <class View, class V>
 consteval std::size_t member_value_room() {
   constexpr kind k = kind_of<V>;
-  if constexpr (treatment_of<View, V> != treatment::usual) return 0;
-  else if constexpr (k == kind::integer || k == kind::boolean || k == kind::floating) return scalar_room<V>;
-  else if constexpr (k == kind::string) return 2 + 32;
-  else if constexpr (k == kind::optional) return std::max<std::size_t>(4, member_value_room<View, typename V::value_type>());
-  else return 0;
+  if constexpr (treatment_of<View, V> != treatment::usual) {
+    return 0;
+  } else if constexpr (k == kind::integer || k == kind::boolean || k == kind::floating) {
+    return scalar_room<V>;
+  } else if constexpr (k == kind::string) {
+    return 2 + 32;
+  } else if constexpr (k == kind::optional) {
+    using inner = std::remove_cvref_t<decltype(*adapter<V>::get(std::declval<const V&>()))>;
+    return std::max<std::size_t>(4, member_value_room<View, inner>());
+  } else {
+    return 0;
+  }
 }
 
-/// Writes `value` at cursor c, right after its key or comma, and returns the cursor after it. Check w.ok() after a value
-/// that is not a number or boolean: strings may be invalid UTF-8, and other values go through write_value().
+/// Writes `value` at cursor c, right after its key or comma, and returns the cursor after it. Check w.ok() after a
+/// value that is not a number or boolean: strings may be invalid UTF-8, and other values go through write_value().
 template <class View, class W, class V>
 typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) {
   constexpr kind k = kind_of<V>;

@@ -197,7 +197,8 @@ class writer {
       *out++ = '"';
       const auto* p = reinterpret_cast<const unsigned char*>(s.data());
       if (s.size() <= 16) {
-        __m128i v = s.size() == 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : detail::load_tail(p, s.size());
+        __m128i v =
+            s.size() == 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)) : detail::load_tail(p, s.size());
         if (detail::plain_ascii(v)) [[likely]] {
           _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
           out += s.size();

@@ -352,7 +352,8 @@ struct copy_progress {
       from = i + 1;
       const unsigned char* rest = p + from;
       if (e - rest >= 32 || (rest != e && may_overread(rest, 32))) {  // at e, rest may be the next page's start
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(unseen(rest))));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out),
+                            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(unseen(rest))));
       } else {
         std::memcpy(out, rest, 32 - from);
       }
