@@ -427,41 +427,53 @@ typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) 
   return w.tokens();
 }
 
+/// Declared field D of record v as a member at cursor c, unless View leaves it out now. Returns false on error.
+/// Always inlined, as is put_members, so that the cursor and `comma` stay in registers whatever the record's size.
+template <class View, class T, std::size_t D, class W>
+[[gnu::always_inline]] inline bool put_member(W& w, typename W::cursor& c, bool& comma, const T& v) {
+  using L = view_record<View, T>;
+  constexpr std::size_t s = L::slot_of(D);
+  if constexpr (s == L::npos) {
+    return true;
+  } else {
+    decltype(auto) value = get_field<D>(v);
+    using V = std::remove_cvref_t<decltype(value)>;
+    if constexpr (may_be_null<V>) {
+      if (w.options().skip_null_fields && is_null(value)) return true;
+    }
+    if (prism::detail::omitted_now<View, T, s>(v, value)) return true;
+    using key = field_key<View, T, s>;
+    constexpr std::size_t value_room = member_value_room<View, V>();
+    c = w.room(c, 1 + key::size + (1 + key::size + value_room <= io::min_window ? value_room : 0));
+    *c.pos = ',';
+    c.pos += comma;
+    std::memcpy(c.pos, key::text.data(), key::size);
+    c.pos += key::size;
+    comma = true;
+    c = put_member_value<View>(w, c, value);
+    if constexpr (kind_of<V> != kind::integer && kind_of<V> != kind::boolean) {
+      if (!w.ok()) [[unlikely]] {
+        prism::detail::prepend_path(w.error_path(), ".", key::name);
+        return false;
+      }
+    }
+    return true;
+  }
+}
+
+template <class View, class T, class W, std::size_t... D>
+[[gnu::always_inline]] inline bool put_members(W& w, typename W::cursor& c, const T& v, std::index_sequence<D...>) {
+  bool comma = false;  // a member was written
+  return (put_member<View, T, D>(w, c, comma, v) && ...);
+}
+
 /// Writes record v member after member (see takes_member_path).
 template <class View, class W, class T>
 void write_members(W& w, const T& v) {
-  using L = view_record<View, T>;
   w.begin_object();
   typename W::cursor c = w.tokens();
-  bool comma = false;  // a member was written
-  for_each_field(v, [&](auto index, const auto& value) {
-    constexpr std::size_t s = L::slot_of(decltype(index)::value);
-    if constexpr (s == L::npos) {
-      return true;
-    } else {
-      using V = std::remove_cvref_t<decltype(value)>;
-      if constexpr (may_be_null<V>) {
-        if (w.options().skip_null_fields && is_null(value)) return true;
-      }
-      if (prism::detail::omitted_now<View, T, s>(v, value)) return true;
-      using key = field_key<View, T, s>;
-      constexpr std::size_t value_room = member_value_room<View, V>();
-      c = w.room(c, 1 + key::size + (1 + key::size + value_room <= io::min_window ? value_room : 0));
-      *c.pos = ',';
-      c.pos += comma;
-      std::memcpy(c.pos, key::text.data(), key::size);
-      c.pos += key::size;
-      comma = true;
-      c = put_member_value<View>(w, c, value);
-      if constexpr (kind_of<V> != kind::integer && kind_of<V> != kind::boolean) {
-        if (!w.ok()) [[unlikely]] {
-          prism::detail::prepend_path(w.error_path(), ".", key::name);
-          return false;
-        }
-      }
-      return true;
-    }
-  });
+  if (!put_members<View>(w, c, v, std::make_index_sequence<field_count_of<T>>{})) [[unlikely]]
+    return;
   w.end_tokens(c);
   w.end_object();
 }
