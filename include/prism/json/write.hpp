@@ -386,7 +386,7 @@ consteval std::size_t member_value_room() {
   } else if constexpr (k == kind::integer || k == kind::boolean || k == kind::floating) {
     return scalar_room<V>;
   } else if constexpr (k == kind::string) {
-    return 2 + 32;
+    return 2 + 16;  // most strings (see writer::put_string)
   } else if constexpr (k == kind::optional) {
     using inner = std::remove_cvref_t<decltype(*adapter<V>::get(std::declval<const V&>()))>;
     return std::max<std::size_t>(4, member_value_room<View, inner>());

@@ -192,7 +192,7 @@ class writer {
   [[gnu::always_inline]] cursor put_string(cursor c, std::string_view s) {
 #if PRISM_SSE2
     if (s.size() <= 32) {  // most strings: one or two blocks, one room check, no loop, when plain ASCII
-      c = room(c, 2 + 32);
+      c = room(c, s.size() <= 16 ? 2 + 16 : 2 + 32);
       char* out = c.pos;
       *out++ = '"';
       const auto* p = reinterpret_cast<const unsigned char*>(s.data());
