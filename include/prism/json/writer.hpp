@@ -218,9 +218,8 @@ class writer {
       }
     }
 #endif
-    pos_ = c.pos;
-    string_body(s);
-    return {pos_, end_};
+    char* after = string_at(c.pos, s);  // a pointer back, not a cursor: g++ packs returned pairs into one
+    return {after, end_};               // vector register and stores it whole, which stalls the loads after
   }
 
   /// Room for n bytes (n <= io::min_window) at cursor(); advance with commit(). For writers of
@@ -394,6 +393,30 @@ class writer {
   [[gnu::noinline]] void nonfinite() {
     if (opts_.nonfinite_as_null) return null();
     fail(error_code::non_finite_number);
+  }
+
+  /// put_string for text that is long or not plain ASCII, at pos (before end_); returns the end of what it wrote.
+  /// Where the window has room, one call of the wide copy usually writes it all, without escaped()'s loop around it.
+  [[gnu::noinline]] char* string_at(char* pos, std::string_view s) {
+#if defined(PRISM_AVX2_STRINGS)
+    if (detail::has_avx2() && end_ - pos >= 2 + 40) {  // the quotes, and copy_plain_avx2's least room
+      const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+      *pos = '"';
+      detail::copy_progress r = detail::copy_plain_avx2(pos + 1, end_ - 1, p, p + s.size(), opts_.escape_non_ascii);
+      if (r.in == p + s.size()) [[likely]] {
+        *r.out = '"';
+        return r.out + 1;
+      }
+      pos_ = r.out;
+      escaped(s.substr(static_cast<std::size_t>(r.in - p)));
+      char* q = reserve(1);
+      *q = '"';
+      return q + 1;
+    }
+#endif
+    pos_ = pos;
+    string_body(s);
+    return pos_;
   }
 
   /// Quote, escaped text, quote.
