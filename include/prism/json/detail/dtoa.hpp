@@ -105,20 +105,27 @@ inline u128 sub128(u128 a, u128 b, std::uint64_t borrow_in) noexcept {
 #endif
 }
 
-/// A significand as the layout takes it: `head`, exactly 16 digits, then `last`, a 17th digit, or 0 for none; x is
-/// the exponent of the first digit.
+/// A significand as the layout takes it: exactly 16 digits in 8-digit halves `hi` and `lo`, then `last`, a 17th
+/// digit, or 0 for none; x is the exponent of the first digit.
 struct digits17 {
-  std::uint64_t head;
+  std::uint64_t hi;
+  std::uint64_t lo;
   std::uint64_t last;
   int x;
 };
+
+/// 16 digits, then a 17th (or 0), as digits17.
+inline digits17 split16(std::uint64_t head, std::uint64_t last, int x) noexcept {
+  const std::uint64_t hi = head / 100000000;
+  return {hi, head - hi * 100000000, last, x};
+}
 
 /// Any decimal of at most 17 digits as digits17 (for the exact paths).
 inline digits17 normalize(decimal dec) noexcept {
   const int n = count_digits(dec.digits);
   const int x = dec.exponent + n - 1;
-  if (n == 17) return {dec.digits / 10, dec.digits % 10, x};
-  return {dec.digits * powers_of_10[16 - n], 0, x};
+  if (n == 17) return split16(dec.digits / 10, dec.digits % 10, x);
+  return split16(dec.digits * powers_of_10[16 - n], 0, x);
 }
 
 /// The decisions of both fast paths below, from the value as t + f / 2^64 units of 10^k and half an ulp at the same
@@ -173,8 +180,8 @@ inline bool to_digits64_fast(std::uint64_t c, int q, digits17& out) noexcept {
   const bool decided = decide_head<4, 16>(t, f, half, head, next);
   // A head of 15 digits takes the next digit in; selects rather than a branch, as either length is as likely.
   const std::uint64_t short_head = head < 1000000000000000;
-  out = {head * (1 + 9 * short_head) + (next & (0 - short_head)), next & (short_head - 1),
-         k + 15 - static_cast<int>(short_head)};
+  out = split16(head * (1 + 9 * short_head) + (next & (0 - short_head)), next & (short_head - 1),
+                k + 15 - static_cast<int>(short_head));
   return decided;
 }
 static_assert(fast_shift_fits(-1074, 971));
@@ -193,7 +200,9 @@ inline bool to_digits32_fast(std::uint32_t c, int q, digits17& out) noexcept {
   std::uint64_t head = 0, next = 0;
   const bool decided = decide_head<std::uint64_t{1} << 26, std::uint64_t{1} << 30>(t, f, half, head, next);
   const int fewer = static_cast<int>(head < 10000000) + static_cast<int>(head < 1000000);  // 8 digits less these
-  out = {head * powers_of_10[8 + fewer] + next * powers_of_10[7 + fewer], 0, k + 7 - fewer};
+  // t and the next digit fill the first half, but for the next digit after 8 of t; no division by 10^8 to split
+  const std::uint64_t hi = fewer == 0 ? head : head * powers_of_10[fewer] + next * powers_of_10[fewer - 1];
+  out = {hi, fewer == 0 ? next * 10000000 : 0, 0, k + 7 - fewer};
   return decided;
 }
 static_assert(fast_shift_fits(-149, 104));
@@ -268,7 +277,7 @@ static_assert(fast_shift_fits(-149, 104));
 class digit_text {
  public:
   explicit digit_text(const digits17& d) noexcept : last_(static_cast<char>('0' + d.last)) {
-    const std::uint64_t hi = d.head / 100000000, lo = d.head - hi * 100000000;  // 8-digit halves
+    const std::uint64_t hi = d.hi, lo = d.lo;
 #if PRISM_SSE2
     // Both halves at once, each 64-bit lane the steps of digit_bytes8: SSE2 halves the multiplies, the bottleneck of
     // the scalar version (x86 is little-endian: lane order is byte order). Where it can, a step packs quotient and
