@@ -324,14 +324,20 @@ void write_represented(W& w, const Rep& rep, const V& v) {
   }
 }
 
+/// Whether slot S of record `obj`, holding `value`, is left out now: null under skip_null_fields, or by View's rule.
+template <class View, class T, std::size_t S, class W, class V>
+bool left_out(const W& w, const T& obj, const V& value) {
+  if constexpr (may_be_null<V>) {  // other fields pay nothing for the option
+    if (w.options().skip_null_fields && is_null(value)) return true;
+  }
+  return prism::detail::omitted_now<View, T, S>(obj, value);
+}
+
 /// Writes slot S of record `obj` (holding `value`) as View has it: its key and value, unless omitted.
 template <class View, class T, std::size_t S, class W, class V>
 bool write_slot(W& w, const T& obj, const V& value) {
   using L = view_record<View, T>;
-  if constexpr (may_be_null<V>) {  // other fields pay nothing for the option
-    if (w.options().skip_null_fields && is_null(value)) return true;
-  }
-  if (prism::detail::omitted_now<View, T, S>(obj, value)) return true;
+  if (left_out<View, T, S>(w, obj, value)) return true;
   using key = field_key<View, T, S>;
   if constexpr (!key::ascii) {  // rendered ahead of time as UTF-8: escape_non_ascii needs it at run time
     if (w.options().escape_non_ascii) w.key(key::name);
@@ -400,17 +406,18 @@ consteval std::size_t member_value_room() {
 template <class View, class W, class V>
 typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) {
   constexpr kind k = kind_of<V>;
-  if constexpr (treatment_of<View, V> == treatment::usual && (k == kind::integer || k == kind::boolean)) {
+  constexpr bool usual = treatment_of<View, V> == treatment::usual;  // else written as View says, by write_value
+  if constexpr (usual && (k == kind::integer || k == kind::boolean)) {
     c = w.room(c, scalar_room<V>);
     c.pos = put_scalar(c.pos, value);
     return c;
-  } else if constexpr (treatment_of<View, V> == treatment::usual && k == kind::floating) {
+  } else if constexpr (usual && k == kind::floating) {
     if (std::isfinite(value)) [[likely]] {
       c = w.room(c, scalar_room<V>);
       c.pos = put_scalar(c.pos, value);
       return c;
     }
-  } else if constexpr (treatment_of<View, V> == treatment::usual && (k == kind::string || k == kind::optional)) {
+  } else if constexpr (usual && (k == kind::string || k == kind::optional)) {
     if constexpr (may_be_null<V>) {
       if (is_null(value)) {
         c = w.room(c, 4);
@@ -438,10 +445,7 @@ template <class View, class T, std::size_t D, class W>
   } else {
     decltype(auto) value = get_field<D>(v);
     using V = std::remove_cvref_t<decltype(value)>;
-    if constexpr (may_be_null<V>) {
-      if (w.options().skip_null_fields && is_null(value)) return true;
-    }
-    if (prism::detail::omitted_now<View, T, s>(v, value)) return true;
+    if (left_out<View, T, s>(w, v, value)) return true;
     using key = field_key<View, T, s>;
     constexpr std::size_t value_room = member_value_room<View, V>();
     c = w.room(c, 1 + key::size + (1 + key::size + value_room <= io::min_window ? value_room : 0));
@@ -463,7 +467,7 @@ template <class View, class T, std::size_t D, class W>
 
 template <class View, class T, class W, std::size_t... D>
 [[gnu::always_inline]] inline bool put_members(W& w, typename W::cursor& c, const T& v, std::index_sequence<D...>) {
-  bool comma = false;  // a member was written
+  [[maybe_unused]] bool comma = false;  // a member was written (unused in a record of no fields)
   return (put_member<View, T, D>(w, c, comma, v) && ...);
 }
 
