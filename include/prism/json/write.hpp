@@ -246,9 +246,31 @@ char* put_scalar(char* p, const T& v) {
 template <class View, class T, std::size_t S, class W, class V>
 typename W::cursor put_flat_field(W& w, typename W::cursor c, const V& value);
 
-/// Writes flat v, or a sequence of flat elements, at cursor c, after a comma when `comma`; its numbers are finite.
 template <class View, class W, class T>
-typename W::cursor put_flat(W& w, typename W::cursor c, const T& v, bool comma) {
+[[gnu::always_inline]] inline typename W::cursor put_flat(W& w, typename W::cursor c, const T& v, bool comma);
+
+/// The elements of flat sequence v, comma-separated, in a loop that holds all of an element's code (numbers among
+/// it, see write_double); not through a lambda, which g++ may leave out of line.
+template <class View, class W, class T>
+[[gnu::always_inline]] inline typename W::cursor put_flat_elements(W& w, typename W::cursor c, const T& v) {
+  bool later = false;
+  for (const auto& e : v) {
+    c = put_flat<View>(w, c, e, later);
+    later = true;
+  }
+  return c;
+}
+
+/// The same as a function of its own: one per sequence type, for any sequence but a short one of fixed size.
+template <class View, class W, class T>
+[[gnu::noinline]] typename W::cursor put_flat_elements_call(W& w, typename W::cursor c, const T& v) {
+  return put_flat_elements<View>(w, c, v);
+}
+
+/// Writes flat v, or a sequence of flat elements, at cursor c, after a comma when `comma`; its numbers are finite.
+/// Inlined into its caller, so that a sequence's loop holds all of an element's code, a coordinate pair's too.
+template <class View, class W, class T>
+[[gnu::always_inline]] inline typename W::cursor put_flat(W& w, typename W::cursor c, const T& v, bool comma) {
   constexpr kind k = kind_of<T>;
   if constexpr (treatment_of<View, T> == treatment::default_view) {
     return put_flat<default_view>(w, c, v, comma);
@@ -263,6 +285,9 @@ typename W::cursor put_flat(W& w, typename W::cursor c, const T& v, bool comma) 
       [&]<std::size_t... S>(std::index_sequence<S...>) {
         ((c = put_flat_field<View, T, S>(w, c, get_field<L::source[S]>(v))), ...);
       }(std::make_index_sequence<L::size>{});
+    } else if constexpr (k == kind::sequence) {
+      if constexpr (prism::detail::fixed_extent<T> <= 4) c = put_flat_elements<View>(w, c, v);
+      else c = put_flat_elements_call<View>(w, c, v);
     } else {
       bool later = false;
       for_each_flat_part<View>(v, [&](const auto& part) {
@@ -277,7 +302,9 @@ typename W::cursor put_flat(W& w, typename W::cursor c, const T& v, bool comma) 
     c = w.room(c, 1 + scalar_room<T>);
     *c.pos = ',';
     c.pos += comma;
-    c.pos = put_scalar(c.pos, v);
+    if constexpr (k == kind::floating && sizeof(T) == 8) c.pos = write_double_inline(c.pos, v);
+    else if constexpr (k == kind::floating && sizeof(T) == 4) c.pos = write_float_inline(c.pos, v);
+    else c.pos = put_scalar(c.pos, v);
     return c;
   }
 }

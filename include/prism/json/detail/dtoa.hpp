@@ -168,7 +168,7 @@ constexpr bool fast_shift_fits(int q_min, int q_max) noexcept {
 /// false for the exact path: every exact tie or boundary, and otherwise about one double in 2^58. Where the error moves
 /// a unit between t and f (a true f within it of 0 or 1), the other comparison picks the same head: t - 1 with f just
 /// below 1 is rounded up to t.
-inline bool to_digits64_fast(std::uint64_t c, int q, digits17& out) noexcept {
+[[gnu::always_inline]] inline bool to_digits64_fast(std::uint64_t c, int q, digits17& out) noexcept {
   const int k = flog10_pow2(q) + 1;
   const int h = q + flog2_pow10(-k) + 5;
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
@@ -193,7 +193,7 @@ static_assert(fast_shift_fits(-1074, 971));
 /// The same for a normal float, with the upper 64 bits of the power rounded up (times a significand below 2^29): f
 /// is within 2^25 + 1 of the truth in its last bit, half within 2, 10 f within 2^29. About one float in 2^32 goes to
 /// the exact path. t (6 to 8 digits, below 2^24) and the next digit are laid out as 16 digits.
-inline bool to_digits32_fast(std::uint32_t c, int q, digits17& out) noexcept {
+[[gnu::always_inline]] inline bool to_digits32_fast(std::uint32_t c, int q, digits17& out) noexcept {
   const int k = flog10_pow2(q) + 1;
   const int h = q + flog2_pow10(-k) + 5;
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
@@ -280,7 +280,7 @@ static_assert(fast_shift_fits(-149, 104));
 /// for the stores to complete).
 class digit_text {
  public:
-  explicit digit_text(const digits17& d) noexcept : last_(static_cast<char>('0' + d.last)) {
+  [[gnu::always_inline]] explicit digit_text(const digits17& d) noexcept : last_(static_cast<char>('0' + d.last)) {
     const std::uint64_t hi = d.hi, lo = d.lo;
 #if PRISM_SSE2
     // Both halves at once, each 64-bit lane the steps of digit_bytes8: SSE2 halves the multiplies, the bottleneck of
@@ -328,7 +328,7 @@ class digit_text {
   int significant() const noexcept { return n_; }
 
   /// All 17 digits at p.
-  void put(char* p) const noexcept {
+  [[gnu::always_inline]] void put(char* p) const noexcept {
 #if PRISM_SSE2
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), head_);
 #else
@@ -339,7 +339,7 @@ class digit_text {
   }
 
   /// The digits after the first at p. 16 bytes.
-  void put_rest(char* p) const noexcept {
+  [[gnu::always_inline]] void put_rest(char* p) const noexcept {
 #if PRISM_SSE2
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_srli_si128(head_, 1));
 #else
@@ -350,7 +350,7 @@ class digit_text {
   }
 
   /// The digits at p with a point after the first `point` (0 < point < significant()). 18 bytes.
-  void put_with_point(char* p, int point) const noexcept {
+  [[gnu::always_inline]] void put_with_point(char* p, int point) const noexcept {
 #if PRISM_SSE2
     // Bytes before the point from the digits, after it from the digits moved one on: masks from a sliding window.
     alignas(16) static constexpr signed char window[33] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
@@ -416,7 +416,7 @@ class digit_text {
 /// Writes d as std::to_chars does. bits are the value's (a double's, or a float's when not Double), needed only for
 /// fixed integers past the significand's precision, whose text is the exact binary value.
 template <bool Double>
-inline char* write_decimal(char* out, const digits17& d, std::uint64_t bits) noexcept {
+[[gnu::always_inline]] inline char* write_decimal(char* out, const digits17& d, std::uint64_t bits) noexcept {
   const digit_text text(d);
   const int x = d.x;
   const int n = text.significant();
@@ -464,8 +464,10 @@ inline char* write_decimal(char* out, const digits17& d, std::uint64_t bits) noe
 
 /// Writes a finite double as its shortest round-trip decimal text, byte-identical to std::to_chars(first, last, v):
 /// "0.1", "-0", "1e+300", "5e-324", "10000", "1e+05". out needs max_double_chars of room; bytes between the returned
-/// end and out + max_double_chars may be overwritten. Returns the end of the text.
-inline char* write_double(char* out, double v) noexcept {
+/// end and out + max_double_chars may be overwritten. Returns the end of the text. write_double is a call;
+/// write_double_inline the same code inlined, for loops over many numbers, where a call that saves and restores
+/// registers costs 5-7% (canada; a record's few numbers are faster with the call).
+[[gnu::always_inline]] inline char* write_double_inline(char* out, double v) noexcept {
   const auto bits = std::bit_cast<std::uint64_t>(v);
   *out = '-';
   out += bits >> 63;
@@ -484,9 +486,12 @@ inline char* write_double(char* out, double v) noexcept {
   return dtoa_impl::write_decimal<true>(out, d, bits);
 }
 
+[[gnu::noinline]] inline char* write_double(char* out, double v) noexcept { return write_double_inline(out, v); }
+
 /// Writes a finite float as its shortest round-trip decimal text as a float (0.1f is "0.1"), byte-identical to
 /// std::to_chars(first, last, v). out needs max_float_chars of room, which may be overwritten past the returned end.
-inline char* write_float(char* out, float v) noexcept {
+/// A call, and inlined (see write_double).
+[[gnu::always_inline]] inline char* write_float_inline(char* out, float v) noexcept {
   const auto bits = std::bit_cast<std::uint32_t>(v);
   *out = '-';
   out += bits >> 31;
@@ -506,5 +511,6 @@ inline char* write_float(char* out, float v) noexcept {
   }
   return dtoa_impl::write_decimal<false>(out, d, bits);
 }
+[[gnu::noinline]] inline char* write_float(char* out, float v) noexcept { return write_float_inline(out, v); }
 
 }  // namespace prism::json::detail
