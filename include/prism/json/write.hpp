@@ -472,6 +472,11 @@ typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) 
     }
     if constexpr (k == kind::string) return w.put_string(c, adapter<V>::view(value));
     else return put_member_value<View>(w, c, *adapter<V>::get(value));
+  } else if constexpr (usual && k == kind::sequence && prism::detail::fixed_extent<V> <= 4 &&
+                       flat_depth<View, V>() >= 0) {
+    // A short flat array (twitter's index pairs) through the cursor too, under write_flat's conditions.
+    if (w.depth() + flat_depth<View, V>() <= w.options().max_depth && all_finite<View>(value)) [[likely]]
+      return put_flat<View>(w, c, value, false);
   }
   w.end_tokens_before_value(c);
   write_value<View>(w, value);
