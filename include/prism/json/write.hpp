@@ -225,12 +225,16 @@ bool all_finite(const T& v) {
   return (nonfinite_bits<View>(v) >> 63) == 0;
 }
 
-/// A flat number, boolean or null at p, in the room scalar_room gives it.
-template <class T>
-char* put_scalar(char* p, const T& v) {
+/// A flat number, boolean or null at p, in the room scalar_room gives it. Inline: a number's conversion inlined (see
+/// write_double), as a sequence's loop wants it.
+template <bool Inline = false, class T>
+[[gnu::always_inline]] inline char* put_scalar(char* p, const T& v) {
   constexpr kind k = kind_of<T>;
-  if constexpr (k == kind::floating) {  // finite (see write_flat)
-    if constexpr (sizeof(T) == 4) return write_float(p, v);
+  if constexpr (k == kind::floating && sizeof(T) == 4) {  // finite (see write_flat)
+    if constexpr (Inline) return write_float_inline(p, v);
+    else return write_float(p, v);
+  } else if constexpr (k == kind::floating) {
+    if constexpr (Inline) return write_double_inline(p, v);
     else return write_double(p, v);
   } else if constexpr (k == kind::integer) {
     return write_integer(p, v);
@@ -302,9 +306,7 @@ template <class View, class W, class T>
     c = w.room(c, 1 + scalar_room<T>);
     *c.pos = ',';
     c.pos += comma;
-    if constexpr (k == kind::floating && sizeof(T) == 8) c.pos = write_double_inline(c.pos, v);
-    else if constexpr (k == kind::floating && sizeof(T) == 4) c.pos = write_float_inline(c.pos, v);
-    else c.pos = put_scalar(c.pos, v);
+    c.pos = put_scalar<true>(c.pos, v);
     return c;
   }
 }
@@ -326,18 +328,22 @@ typename W::cursor put_flat_field(W& w, typename W::cursor c, const V& value) {
   return c;
 }
 
-/// Writes flat v (or, for a sequence of flat elements, each element) through one cursor. Returns false, having
-/// written nothing, when v holds a number that is not finite or would nest deeper than the options allow: the token
-/// path then writes null or reports the error with its path.
+/// Whether put_flat may write v here: its numbers are finite and it nests no deeper than the options allow. Else the
+/// token path writes it, as null or as an error with its path.
 template <class View, class W, class T>
-bool write_flat(W& w, const T& v) {
+bool flat_fits(const W& w, const T& v) {
   constexpr std::size_t depth = [] {
     if constexpr (flat_depth<View, T>() >= 0) return flat_depth<View, T>();
     else return flat_depth<View, element_of<T>>() + 1;
   }();
-  if (w.depth() + depth > w.options().max_depth) [[unlikely]]
-    return false;
-  if (!all_finite<View>(v)) [[unlikely]]
+  return w.depth() + depth <= w.options().max_depth && all_finite<View>(v);
+}
+
+/// Writes flat v (or, for a sequence of flat elements, each element) through one cursor. Returns false, having
+/// written nothing, where it does not fit (see flat_fits).
+template <class View, class W, class T>
+bool write_flat(W& w, const T& v) {
+  if (!flat_fits<View>(w, v)) [[unlikely]]
     return false;
   w.end_tokens(put_flat<View>(w, w.begin_tokens(0), v, false));
   return true;
@@ -474,8 +480,8 @@ typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) 
     else return put_member_value<View>(w, c, *adapter<V>::get(value));
   } else if constexpr (usual && k == kind::sequence && prism::detail::fixed_extent<V> <= 4 &&
                        flat_depth<View, V>() >= 0) {
-    // A short flat array (twitter's index pairs) through the cursor too, under write_flat's conditions.
-    if (w.depth() + flat_depth<View, V>() <= w.options().max_depth && all_finite<View>(value)) [[likely]]
+    // A short flat array (twitter's index pairs) through the cursor too.
+    if (flat_fits<View>(w, value)) [[likely]]
       return put_flat<View>(w, c, value, false);
   }
   w.end_tokens_before_value(c);

@@ -301,7 +301,7 @@ class digit_text {
     const __m128i q1 = _mm_mulhi_epu16(z, _mm_set1_epi16(103 << 6));
     const __m128i digits = _mm_sub_epi16(_mm_slli_epi16(z, 8), _mm_mullo_epi16(q1, _mm_set1_epi16(2559)));
     // A count known ahead is a branch, not a select: predicted, it lets the layout and the writer's next value go on
-    // before the text is made, as most long doubles allow (nine in ten of canada's). Counted inside the branch (else
+    // before the text is made, as most long doubles allow (seven in ten of canada's). Counted inside the branch (else
     // canada's doubles take 7% longer): bsr of the nonzero lanes (the first digit never is zero).
     if (d.significant != 0) {
       n_ = d.significant;
