@@ -149,6 +149,26 @@ struct one {
   std::uint64_t only;
   bool operator==(const one&) const = default;
 };
+struct nine {  // 4-byte integers alone (packed): written by the branch-free path where they fit it
+  std::uint32_t a, b, c, d, e, f, g, h, i;
+  bool operator==(const nine&) const = default;
+};
+struct thirteen {
+  std::int32_t a, b, c, d, e, f, g, h, i, j, k, l, m;
+  bool operator==(const thirteen&) const = default;
+};
+struct pair32 {
+  std::int32_t x, y;
+  bool operator==(const pair32&) const = default;
+};
+struct triple32 {
+  std::uint32_t x, y, z;
+  bool operator==(const triple32&) const = default;
+};
+struct single32 {
+  std::int32_t only;
+  bool operator==(const single32&) const = default;
+};
 struct mixed {  // both signednesses: read field by field
   std::int32_t s;
   std::uint32_t u;
@@ -448,6 +468,9 @@ TEST(BinaryFormat, RecordsOfShortVarints) {
   short_varint_records<narrow::three>();
   short_varint_records<narrow::one>();
   short_varint_records<narrow::mixed>();
+  short_varint_records<narrow::nine>();
+  short_varint_records<narrow::thirteen>();
+  short_varint_records<narrow::single32>();
   // An overlong two-byte varint (a second byte of 0) in a record with many bytes after it is refused, and named.
   bytes doc = encode(std::vector<narrow::ten>(5));  // every field 0: one byte each
   const std::size_t field_c = doc.size() - 4 * 16 + 6 + 2;  // record 1: 6 bytes of header, then a, b, c
@@ -458,6 +481,55 @@ TEST(BinaryFormat, RecordsOfShortVarints) {
   ASSERT_FALSE(back);
   EXPECT_EQ(back.error().message(), "overlong varint (not its shortest encoding) at $[1].c (byte " +
                                         std::to_string(field_c) + ")");
+}
+
+// Records of 4-byte integers alone take a writer of their own where each varint is one or two bytes: it writes what
+// the loop over fields would, each field's shortest varint, for every mix of lengths (the edges of one, two and three
+// bytes) and for records with longer varints, which go back to the loop.
+template <class T>
+void packed_records_write_shortest_varints() {
+  constexpr std::size_t n = prism::field_count_of<T>;
+  const bytes zero = encode(T{});  // the header, then a byte of 0 a field
+  ASSERT_GT(zero.size(), n);
+  const bytes header(zero.begin(), zero.end() - static_cast<std::ptrdiff_t>(n));
+  ASSERT_EQ(bytes(zero.end() - static_cast<std::ptrdiff_t>(n), zero.end()), bytes(n, std::byte{0}));
+  std::mt19937 rng(11);
+  for (int round = 0; round < 400; ++round) {
+    const bool large = round >= 200;  // some fields of three bytes or more
+    T r{};
+    bytes expected = header;
+    prism::detail::visit_members(r, [&](auto&... m) {
+      const auto one = [&](auto& field) {
+        using I = std::remove_reference_t<decltype(field)>;
+        const std::int64_t edges[] = {0, 1, 63, 64, 127, 128, 8191, 8192, 16383, 16384, 1 << 21, 1 << 28};
+        std::int64_t v = edges[rng() % (large && rng() % 4 == 0 ? 12 : 9)];
+        if (std::is_signed_v<I> && rng() % 2) v = -v - static_cast<std::int64_t>(rng() % 2);
+        if (large && rng() % 16 == 0) v = rng() % 2 ? std::numeric_limits<I>::max() : std::numeric_limits<I>::min();
+        field = static_cast<I>(v);
+        std::uint64_t u = std::is_signed_v<I> ? prism::bin::zigzag(field) : static_cast<std::uint64_t>(field);
+        for (; u >= 0x80; u >>= 7) expected.push_back(static_cast<std::byte>(u | 0x80));
+        expected.push_back(static_cast<std::byte>(u));
+      };
+      (one(m), ...);
+    });
+    // where every field takes 4 bytes or more the record is fixed-width (the second layout), not varints
+    if (!(prism::bin::has_fixed_layout<T>() && prism::bin::detail::prefer_fixed_fields(r))) {
+      EXPECT_EQ(encode(r), expected) << "round " << round;
+    }
+    auto back = decode<T>(encode(r));
+    ASSERT_TRUE(back) << back.error().message();
+    EXPECT_EQ(*back, r) << "round " << round;
+  }
+}
+
+TEST(BinaryFormat, PackedRecordsWriteShortestVarints) {
+  packed_records_write_shortest_varints<narrow::ten>();
+  packed_records_write_shortest_varints<narrow::nine>();
+  packed_records_write_shortest_varints<narrow::thirteen>();
+  packed_records_write_shortest_varints<narrow::pair32>();
+  packed_records_write_shortest_varints<narrow::triple32>();
+  packed_records_write_shortest_varints<narrow::single32>();
+  packed_records_write_shortest_varints<narrow::fifteen>();  // 2-byte fields: the loop
 }
 
 TEST(BinaryFormat, DocumentsCarryTheirVersion) {

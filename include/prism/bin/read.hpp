@@ -987,22 +987,6 @@ const unsigned char* read_dense_fields(context& c, const unsigned char* p, const
   return (one(std::integral_constant<std::size_t, K>{}) && ...) ? p : nullptr;
 }
 
-/// Whether every field of aggregate T is an integer of 2 to 8 bytes of one signedness (no bool, char or enum, whose
-/// ranges are narrower than a two-byte varint's), at most 15 of them: a record of such fields whose varints are all
-/// short can be read by read_short_integer_fields, with no range check.
-template <class T>
-consteval bool small_integer_record() {
-  if constexpr (prism::detail::has_description<T> || field_count_of<T> == 0 || field_count_of<T> > 15) {
-    return false;
-  } else {
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      constexpr bool first_signed = std::is_signed_v<field_type_of<T, 0>>;
-      return ((kind_of<field_type_of<T, I>> == kind::integer && sizeof(field_type_of<T, I>) >= 2 &&
-               std::is_signed_v<field_type_of<T, I>> == first_signed) && ...);
-    }(std::make_index_sequence<field_count_of<T>>{});
-  }
-}
-
 /// The fields of a small_integer_record at p (after its header), when decode_short_varints takes them all; else
 /// nullptr and obj untouched (always, in portable builds).
 template <class T>

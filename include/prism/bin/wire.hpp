@@ -368,4 +368,21 @@ inline constexpr auto dense_header = [] {
 template <class T>
 inline constexpr std::size_t dense_count_bytes = dense_header<T>.size() - (max_field_id<T>() + 1) / 2;
 
+/// Whether every field of aggregate T is an integer of 2 to 8 bytes of one signedness (no bool, char or enum, whose
+/// ranges are narrower than a two-byte varint's), at most 15 of them: a record of such fields whose varints are all
+/// short is read by read_short_integer_fields with no range check and no branch on any varint's length (and, when its
+/// fields are all 4 bytes, written so by put_short_int32_fields).
+template <class T>
+consteval bool small_integer_record() {
+  if constexpr (prism::detail::has_description<T> || field_count_of<T> == 0 || field_count_of<T> > 15) {
+    return false;
+  } else {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      constexpr bool first_signed = std::is_signed_v<field_type_of<T, 0>>;
+      return ((kind_of<field_type_of<T, I>> == kind::integer && sizeof(field_type_of<T, I>) >= 2 &&
+               std::is_signed_v<field_type_of<T, I>> == first_signed) && ...);
+    }(std::make_index_sequence<field_count_of<T>>{});
+  }
+}
+
 }  // namespace prism::bin
