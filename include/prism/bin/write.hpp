@@ -373,9 +373,9 @@ consteval bool packed_int32_record() {
 /// branch on any one's length: the mirror of read's decode_short_varints. A branch per varint (the loop of
 /// put_varint) is mispredicted on about every value of mixed lengths once the data is more than the processor can
 /// learn: a vector of 4,096 records of small values took four times as long a record as one of 512. Vector lanes make
-/// each varint (two bytes: the low 7 bits with the continuation bit, then the high 7) and its offset (a prefix sum of
-/// the lengths before it); each is then one 2-byte store, the next varint 1 or 2 bytes on. Returns the end, or
-/// nullptr with nothing committed when a value takes three bytes or more.
+/// each varint (two bytes: the low 7 bits with the continuation bit, then the high 7) and a mask of the two-byte ones;
+/// each is then one 2-byte store, the next 1 or 2 bytes on. Returns the end, or nullptr with nothing committed when
+/// a value takes three bytes or more.
 template <class T>
 [[gnu::always_inline]] inline char* put_short_int32_fields(char* p, const T& v) noexcept {
   constexpr std::size_t n = field_count_of<T>, vectors = (n + 7) / 8;
@@ -398,8 +398,9 @@ template <class T>
     }
     return _mm_setzero_si128();
   };
-  alignas(16) std::uint32_t varints[8 * vectors];  // each varint's two bytes, then its offset from p
-  __m128i all = _mm_setzero_si128(), before = _mm_setzero_si128();  // or of the values; bytes before this vector
+  alignas(16) std::uint16_t words[8 * vectors];  // each varint's two bytes
+  std::uint32_t two_bytes = 0;                    // bit 2k: field k takes two bytes
+  __m128i all = _mm_setzero_si128();              // or of the values
   for (std::size_t j = 0; j < vectors; ++j) {
     __m128i a = lanes4(2 * j), b = lanes4(2 * j + 1);
     if constexpr (std::is_signed_v<field_type_of<T, 0>>) {  // zigzag
@@ -411,31 +412,22 @@ template <class T>
     const __m128i high = _mm_srli_epi16(x, 7);
     const __m128i one_byte = _mm_cmpeq_epi16(high, _mm_setzero_si128());  // all ones where x < 128
     const __m128i more = _mm_add_epi16(one_byte, _mm_set1_epi16(1));     // 1 where two bytes
-    const __m128i word = _mm_add_epi16(x, _mm_slli_epi16(_mm_add_epi16(high, more), 7));
-    __m128i sum = _mm_add_epi16(more, _mm_slli_si128(more, 2));  // more up to each lane, inclusive
-    sum = _mm_add_epi16(sum, _mm_slli_si128(sum, 4));
-    sum = _mm_add_epi16(sum, _mm_slli_si128(sum, 8));
-    const __m128i at = _mm_add_epi16(_mm_sub_epi16(sum, more), _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7));
-    const __m128i offset = _mm_add_epi16(at, before);
-    // one load a varint below, not two: a 2-byte store's source and address waited on the load ports
-    _mm_store_si128(reinterpret_cast<__m128i*>(varints + 8 * j), _mm_unpacklo_epi16(word, offset));
-    _mm_store_si128(reinterpret_cast<__m128i*>(varints + 8 * j + 4), _mm_unpackhi_epi16(word, offset));
-    // the bytes of these 8 fields, to every lane: 8, and the sum in the last lane
-    const __m128i total = _mm_shuffle_epi32(_mm_shufflehi_epi16(sum, 0xFF), 0xFF);
-    before = _mm_add_epi16(before, _mm_add_epi16(_mm_set1_epi16(8), total));
+    // x alone, or x + (high + 1) << 7: its low 7 bits with the continuation bit, then its high 7 bits
+    _mm_store_si128(reinterpret_cast<__m128i*>(words + 8 * j),
+                    _mm_add_epi16(x, _mm_slli_epi16(_mm_add_epi16(high, more), 7)));
+    two_bytes |= static_cast<std::uint32_t>(~_mm_movemask_epi8(one_byte) & 0xFFFF) << (16 * j);
   }
   const __m128i large = _mm_cmpeq_epi32(_mm_srli_epi32(all, 14), _mm_setzero_si128());
   if (_mm_movemask_epi8(large) != 0xFFFF) return nullptr;
   // Loaded back from memory (volatile: the compiler would extract each lane with shuffles instead, which share one
   // port on Intel cores and took 7% longer).
-  const volatile std::uint32_t* stored = varints;
-  std::uint32_t last = 0;
+  const volatile std::uint16_t* stored = words;
   for (std::size_t k = 0; k < n; ++k) {
-    last = stored[k];
-    const auto word = static_cast<std::uint16_t>(last);
-    std::memcpy(p + (last >> 16), &word, 2);  // x86 is little-endian: the first byte first
+    const std::uint16_t word = stored[k];
+    std::memcpy(p, &word, 2);  // x86 is little-endian: the first byte first
+    p += 1 + (two_bytes >> (2 * k) & 1);
   }
-  return p + (last >> 16) + 1 + (last >> 7 & 1);
+  return p;
 }
 #endif
 
