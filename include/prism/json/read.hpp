@@ -444,8 +444,8 @@ bool read_element(read_context& c, C& out, typename C::iterator& last) {
 
 /// An element of a short fixed-size sequence: a number's reader inlined into the sequence's loop (a coordinate pair
 /// is two numbers, and a call each cost as much as reading them), anything else through read_value.
-template <class View, class E, bool Short>
-[[gnu::always_inline]] inline bool read_short_element(read_context& c, E& out, std::bool_constant<Short>) {
+template <class View, bool Short, class E>
+[[gnu::always_inline]] inline bool read_short_element(read_context& c, E& out) {
   if constexpr (Short && treatment_of<View, E> == treatment::usual && kind_of<E> == kind::floating)
     return read_floating(c, out);
   else
@@ -466,7 +466,7 @@ bool read_sequence(read_context& c, T& out) {
     }
     for (std::size_t i = 0; i < n; ++i) {
       const char* at = c.p;
-      if (!read_short_element<View>(c, out[i], std::bool_constant<(n <= 4)>{})) [[unlikely]] {
+      if (!read_short_element<View, (n <= 4)>(c, out[i])) [[unlikely]] {
         if (at == c.end || *at != ']') return element_failed(i);
         // too few elements: no value starts with ']', so its reader failed at once; say what is wrong instead
         c.err.code = error_code::none;

@@ -33,8 +33,7 @@ inline bool rep_movsb_slows_on_aliasing() noexcept {
 /// modulo 4 KiB, on a processor whose `rep movsb` slows down there (32 KiB took 11 µs instead of 0.7 on an AMD EPYC;
 /// 32 to 63 bytes past cost 1.6x at most). It is the common case, not a corner: a large std::vector and a large output
 /// buffer both come from mmap at the same page offset, and the array's bytes land a few header bytes into the output.
-inline bool memcpy_is_slow([[maybe_unused]] const void* dst, [[maybe_unused]] const void* src,
-                           [[maybe_unused]] std::size_t n) noexcept {
+inline bool memcpy_is_slow(const void* dst, const void* src, std::size_t n) noexcept {
   auto distance = (reinterpret_cast<std::uintptr_t>(dst) - reinterpret_cast<std::uintptr_t>(src)) & 4095;
   return n >= 1024 && distance != 0 && distance < 32 && rep_movsb_slows_on_aliasing();
 }
