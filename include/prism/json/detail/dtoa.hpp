@@ -141,7 +141,7 @@ inline bool decide_head(std::uint64_t t, std::uint64_t f, std::uint64_t half, st
                      (ten_f.lo - (std::uint64_t{1} << 63) + TieMargin <= 2 * TieMargin);
   const std::uint64_t below = f < half, above = f + half < f;  // t, or t + 1 (f + half carries past 1)
   head = t + above;
-  next = (below | above) ? 0 : ten_f.hi + (ten_f.lo >> 63);  // 1..9 when it is needed
+  next = (ten_f.hi + (ten_f.lo >> 63)) & ((below | above) - 1);  // 1..9 when it is needed; a mask, not a branch
   return !close;
 }
 
@@ -182,10 +182,18 @@ constexpr bool fast_shift_fits(int q_min, int q_max) noexcept {
   const bool decided = decide_head<4, 16>(t, f, half, head, next);
   // A head of 15 digits takes the next digit in; selects rather than a branch, as either length is as likely.
   const std::uint64_t short_head = head < 1000000000000000;
-  // With a next digit, which is never 0, the count is known now: the layout need not wait for the text to count it.
-  const int significant = next != 0 ? 17 - static_cast<int>(short_head) : 0;
-  out = split16(head * (1 + 9 * short_head) + (next & (0 - short_head)), next & (short_head - 1),
-                k + 15 - static_cast<int>(short_head), significant);
+  // The count is known now, so the layout need not wait for the text to count it, with a next digit (never 0), or
+  // when the head does not end in 0 (x * 5^-1 mod 2^64 rotated right by one is at most (2^64 - 1) / 10 exactly when 10
+  // divides x). Only heads ending in zeros are left to count, which keeps the layout's branch on it predictable.
+  const int ends_in_zero = std::rotr(head * 0xCCCCCCCCCCCCCCCD, 1) <= 0x1999999999999999;
+  const int known = (next != 0) | (ends_in_zero ^ 1);
+  const int significant = (17 - static_cast<int>(short_head) - (next == 0)) & -known;
+  // The next digit joins a short head's low half after the split, which it cannot carry out of (the half ends in 0):
+  // the split need not wait for it.
+  digits17 d = split16(head * (1 + 9 * short_head), next & (short_head - 1), k + 15 - static_cast<int>(short_head),
+                       significant);
+  d.lo += next & (0 - short_head);
+  out = d;
   return decided;
 }
 static_assert(fast_shift_fits(-1074, 971));
@@ -286,7 +294,8 @@ class digit_text {
     // Both halves at once, each 64-bit lane the steps of digit_bytes8: SSE2 halves the multiplies, the bottleneck of
     // the scalar version (x86 is little-endian: lane order is byte order). Where it can, a step packs quotient and
     // remainder with one multiply and one add, as the chain of dependent steps is what a conversion waits on.
-    const __m128i v = _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo));
+    const __m128i v = _mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(lo)),
+                                         _mm_cvtsi64_si128(static_cast<long long>(hi)));
     // Each 64-bit lane: y < 10^8 into y / 10^4 (with ceil(2^45 / 10^4), exact below 10^8) and y % 10^4 as
     // y + (y / 10^4) * (2^32 - 10^4): the remainder in the low 32 bits. With the low half in the low lane, reversing
     // the four 32-bit lanes puts them in reading order.
@@ -301,7 +310,7 @@ class digit_text {
     const __m128i q1 = _mm_mulhi_epu16(z, _mm_set1_epi16(103 << 6));
     const __m128i digits = _mm_sub_epi16(_mm_slli_epi16(z, 8), _mm_mullo_epi16(q1, _mm_set1_epi16(2559)));
     // A count known ahead is a branch, not a select: predicted, it lets the layout and the writer's next value go on
-    // before the text is made, as most long doubles allow (seven in ten of canada's). Counted inside the branch (else
+    // before the text is made, as most doubles allow (nine in ten of canada's). Counted inside the branch (else
     // canada's doubles take 7% longer): bsr of the nonzero lanes (the first digit never is zero).
     if (d.significant != 0) {
       n_ = d.significant;
