@@ -339,6 +339,39 @@ TEST(BinaryFormat, LargeArraysCopyWhole) {
   EXPECT_EQ(shorter, wide);
 }
 
+// Arrays in the machine's layout are filled one of three ways by size (in one pass when small or large, by resize and
+// a copy between): every boundary, read fresh and over longer and shorter vectors, from sources at every alignment.
+template <class E>
+void check_arrays_of_every_size() {
+  for (std::size_t n : {0, 1, 2, 7, 8, 31, 32, 33, 63, 64, 65, 100, 511, 512, 513, 1023, 1024, 1025, 2000}) {
+    std::vector<E> v(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (std::is_integral_v<E>) v[i] = static_cast<E>((i + 1) * 0x9E3779B97F4A7C15ull);  // fixed width
+      else v[i] = static_cast<E>(static_cast<double>(i) * 1.5 - 40.0);
+    }
+    const bytes doc = encode(v);
+    for (std::size_t shift = 0; shift < sizeof(E); ++shift) {
+      bytes shifted(shift);
+      shifted.insert(shifted.end(), doc.begin(), doc.end());
+      const auto at = std::span<const std::byte>(shifted).subspan(shift);
+      auto fresh = prism::bin::read<std::vector<E>>(at);
+      ASSERT_TRUE(fresh) << n;
+      EXPECT_EQ(*fresh, v) << n << " elements, " << shift << " bytes in";
+      std::vector<E> longer(3000, E{7}), shorter(n / 2, E{7});
+      ASSERT_TRUE(prism::bin::read_into(at, longer));
+      ASSERT_TRUE(prism::bin::read_into(at, shorter));
+      EXPECT_EQ(longer, v) << n;
+      EXPECT_EQ(shorter, v) << n;
+    }
+  }
+}
+
+TEST(BinaryFormat, ArraysOfEverySizeCopyExactly) {
+  check_arrays_of_every_size<float>();
+  check_arrays_of_every_size<double>();
+  check_arrays_of_every_size<std::int64_t>();
+}
+
 TEST(BinaryFormat, VarintsAreShortestAndBounded) {
   EXPECT_EQ(encode(std::numeric_limits<std::uint64_t>::max()),
             of({0x10, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01}));

@@ -116,6 +116,11 @@ class [[nodiscard]] result {
  public:
   result(const T& v) : ok_(true) { ::new (&value_) T(v); }
   result(T&& v) : ok_(true) { ::new (&value_) T(std::move(v)); }
+  /// A value made in place from args, as std::expected's: a reader fills it there rather than moving it in after.
+  template <class... A>
+  explicit result(std::in_place_t, A&&... args) : ok_(true) {
+    ::new (&value_) T(std::forward<A>(args)...);
+  }
   result(prism::error e) : ok_(false) { ::new (&error_) prism::error(std::move(e)); }
   result(const result& o) : ok_(o.ok_) {
     if (ok_) ::new (&value_) T(o.value_);

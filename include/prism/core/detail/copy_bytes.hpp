@@ -67,6 +67,12 @@ inline void copy_in_chunks(char* d, const char* s, std::size_t n) noexcept {
 /// KiB 1 to 31 bytes past: 0.81 µs against memcpy's 11; 0.70 at its best, on the AMD EPYC).
 inline void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
   if (memcpy_is_slow(dst, src, n)) return copy_in_chunks(static_cast<char*>(dst), static_cast<const char*>(src), n);
+#if defined(__GNUC__) && defined(__x86_64__)
+  // Where g++ knows a bound on n (below 4 KiB, say), it expands memcpy inline into `rep movsq`, which takes about 30
+  // ns to start on the Intel Xeon (8 floats read in 60 ns instead of 28): hiding n keeps the call to the library's.
+  // A constant n stays in sight, to become a few moves.
+  if (!__builtin_constant_p(n)) asm("" : "+r"(n));
+#endif
   if (n != 0) std::memcpy(dst, src, n);
 }
 
