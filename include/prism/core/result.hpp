@@ -117,9 +117,11 @@ class [[nodiscard]] result {
   result(const T& v) : ok_(true) { ::new (&value_) T(v); }
   result(T&& v) : ok_(true) { ::new (&value_) T(std::move(v)); }
   /// A value made in place from args, as std::expected's: a reader fills it there rather than moving it in after.
+  /// Without args it is T{}, aggregate initialization for an aggregate, as `T value{}` would make it.
   template <class... A>
   explicit result(std::in_place_t, A&&... args) : ok_(true) {
-    ::new (&value_) T(std::forward<A>(args)...);
+    if constexpr (sizeof...(A) == 0) ::new (&value_) T{};
+    else ::new (&value_) T(std::forward<A>(args)...);
   }
   result(prism::error e) : ok_(false) { ::new (&error_) prism::error(std::move(e)); }
   result(const result& o) : ok_(o.ok_) {
