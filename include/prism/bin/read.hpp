@@ -1260,13 +1260,14 @@ bool read_sequence(context& c, wire w, T& out) {
         // One pass, filling the vector as it is made, for the small (where resize and a call to memcpy cost more
         // than the copy: 8 floats in 25 ns rather than 28) and the large (rather than zeroed by resize, then copied
         // over); resize and memcpy between (512 floats in 65 ns rather than 88).
-        if (const std::size_t bytes = n * sizeof(E); bytes <= 256 || bytes >= 4096) {
+        const std::size_t bytes = n * sizeof(E);
+        if (bytes <= 256 || bytes >= 4096) {
           out.assign(unaligned_iterator<E>{c.p}, unaligned_iterator<E>{c.p + bytes});
         } else {
           out.resize(n);
           prism::detail::copy_bytes(out.data(), c.p, bytes);
         }
-        c.p += n * sizeof(E);
+        c.p += bytes;
         --c.depth;
         return true;
       }
@@ -1426,11 +1427,7 @@ result<void> read_into(std::span<const std::byte> bytes, T& out, const read_opti
 template <class T>
 result<T> read(std::span<const std::byte> bytes, const read_options& opts = {}) {
   static_assert(std::is_default_constructible_v<T>, "prism: read<T> needs a default-constructible T; use read_into");
-  // Read in the result's own storage: a value moved in just after its last stores would load them back at once,
-  // which a processor cannot forward from stores of another width (a vector's pointers: 8-byte stores, a 16-byte load).
-  result<T> out(std::in_place);
-  if (auto r = read_into(bytes, *out, opts); !r) out = r.error();
-  return out;
+  return prism::detail::read_new<T>([&](T& out) { return read_into(bytes, out, opts); });
 }
 
 /// The same, from bytes held in a std::string or std::string_view.

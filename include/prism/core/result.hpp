@@ -116,13 +116,8 @@ class [[nodiscard]] result {
  public:
   result(const T& v) : ok_(true) { ::new (&value_) T(v); }
   result(T&& v) : ok_(true) { ::new (&value_) T(std::move(v)); }
-  /// A value made in place from args, as std::expected's: a reader fills it there rather than moving it in after.
-  /// Without args it is T{}, aggregate initialization for an aggregate, as `T value{}` would make it.
-  template <class... A>
-  explicit result(std::in_place_t, A&&... args) : ok_(true) {
-    if constexpr (sizeof...(A) == 0) ::new (&value_) T{};
-    else ::new (&value_) T(std::forward<A>(args)...);
-  }
+  /// A T{} made in place, for a reader to fill there rather than move in after (detail::read_new).
+  explicit result(std::in_place_t) : ok_(true) { ::new (&value_) T{}; }
   result(prism::error e) : ok_(false) { ::new (&error_) prism::error(std::move(e)); }
   result(const result& o) : ok_(o.ok_) {
     if (ok_) ::new (&value_) T(o.value_);
@@ -209,6 +204,16 @@ template <class R>
 inline constexpr bool is_result = false;
 template <class T>
 inline constexpr bool is_result<result<T>> = true;
+
+/// A new T{} read by read_into(T&), which returns result<void>: read in the result's own storage, as a value moved in
+/// just after its last stores would load them back at once, which a processor cannot forward from stores of another
+/// width (a vector's pointers: 8-byte stores, a 16-byte load). The error in its stead on failure.
+template <class T, class ReadInto>
+result<T> read_new(ReadInto&& read_into) {
+  result<T> out(std::in_place);
+  if (auto r = read_into(*out); !r) out = r.error();
+  return out;
+}
 }  // namespace detail
 
 }  // namespace prism

@@ -1067,9 +1067,7 @@ result<void> read_into(std::string_view input, T& out, const read_options& opts 
 template <class T, view_choice View>
 result<T> read(std::string_view input, const View& view, const read_options& opts = {}) {
   static_assert(std::is_default_constructible_v<T>, "prism: read<T> needs a default-constructible T; use read_into");
-  result<T> out(std::in_place);  // read in place, as prism::bin::read does
-  if (auto r = read_into(input, *out, view, opts); !r) out = r.error();
-  return out;
+  return prism::detail::read_new<T>([&](T& out) { return read_into(input, out, view, opts); });
 }
 
 /// Reads the JSON document `input` as a T through the types' own descriptions.

@@ -456,9 +456,7 @@ result<std::size_t> read_records(In& input, OnRecord& on_record, const read_opti
 template <class T, class In, view_choice View>
   requires io::readable<In>
 result<T> read(In&& in, const View& view, const read_options& opts = {}) {
-  result<T> out(std::in_place);  // read in place, as prism::bin::read does
-  if (auto r = read_into(std::forward<In>(in), *out, view, opts); !r) out = r.error();
-  return out;
+  return prism::detail::read_new<T>([&](T& out) { return read_into(std::forward<In>(in), out, view, opts); });
 }
 
 /// read through the types' own descriptions (the default view).
