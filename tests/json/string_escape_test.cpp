@@ -180,6 +180,98 @@ TEST(StringEscape, EveryBrokenSequenceAtEveryOffsetOfLongText) {
 }
 
 
+// Reading: the document of raw text s, its ASCII specials escaped and every other byte, valid or not, as it is.
+// first_error is the document offset of s's first broken sequence, if any; replaced what replace_invalid_utf8
+// reads (U+FFFD for each maximal broken part).
+struct raw_document {
+  std::string json = "\"";
+  std::optional<std::size_t> first_error;
+  std::string replaced;
+};
+
+raw_document raw_document_of(const std::string& s) {
+  raw_document d;
+  for (std::size_t i = 0; i < s.size();) {
+    char32_t cp = 0;
+    int n = reference_sequence(s, i, cp);
+    if (n < 0) {
+      if (!d.first_error) d.first_error = d.json.size();
+      d.json.append(s, i, static_cast<std::size_t>(-n));
+      d.replaced += "\xEF\xBF\xBD";
+      i += static_cast<std::size_t>(-n);
+      continue;
+    }
+    if (cp == '"' || cp == '\\' || cp < 0x20) d.json += cp == '"' ? "\\\"" : cp == '\\' ? "\\\\" : hex4(cp);
+    else d.json.append(s, i, static_cast<std::size_t>(n));
+    d.replaced.append(s, i, static_cast<std::size_t>(n));
+    i += static_cast<std::size_t>(n);
+  }
+  d.json += '"';
+  return d;
+}
+
+struct holds_a {
+  int a = 0;
+};
+
+// Reads s's document as a string (strict, and replacing), and skipped as an unknown key's value: each must agree
+// with the reference on whether it is valid, on the offset of the first error and on the text read.
+void expect_read_matches_reference(const std::string& s, const std::string& what) {
+  const raw_document d = raw_document_of(s);
+  auto strict = prism::json::read<std::string>(d.json);
+  ASSERT_EQ(strict.has_value(), !d.first_error) << what;
+  if (d.first_error) {
+    EXPECT_EQ(strict.error().code, prism::error_code::invalid_utf8) << what;
+    EXPECT_EQ(strict.error().offset, *d.first_error) << what;
+  } else {
+    EXPECT_EQ(*strict, s) << what;
+  }
+  auto replacing = prism::json::read<std::string>(d.json, {.replace_invalid_utf8 = true});
+  ASSERT_TRUE(replacing.has_value()) << what;
+  EXPECT_EQ(*replacing, d.replaced) << what;
+  const std::string doc = "{\"x\":" + d.json + ",\"a\":1}";
+  auto skipped = prism::json::read<holds_a>(doc);
+  ASSERT_EQ(skipped.has_value(), !d.first_error) << what;
+  if (d.first_error) {
+    EXPECT_EQ(skipped.error().offset, 5 + *d.first_error) << what;
+  } else {
+    EXPECT_EQ(skipped->a, 1) << what;
+  }
+}
+
+TEST(StringRead, RandomStringsMatchTheReference) {
+  std::mt19937 rng(20261125);
+  for (int i = 0; i < 30000; ++i) {
+    // every other string is long with rare escapes and errors: the 32-byte path runs far
+    std::string s = i % 2 == 1 ? random_string(rng, 120, 200) : random_string(rng);
+    expect_read_matches_reference(s, "case " + std::to_string(i));
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(StringRead, EveryBrokenSequenceAtEveryOffsetOfLongText) {
+  // As for writing: each broken or edge sequence at every offset of a 16- and a 32-byte block, after ASCII and
+  // after 3-byte characters, with text after it.
+  const char* const pieces[] = {"\x80", "\xBF", "\xC0\xAF", "\xC1\xBF", "\xC2", "\xC2\x80", "\xDF\xBF", "\xE0\x80\x80",
+                                "\xE0\x9F\xBF", "\xE0\xA0\x80", "\xE0\xA0", "\xED\x9F\xBF", "\xED\xA0\x80",
+                                "\xEE\x80\x80", "\xF0\x8F\xBF\xBF", "\xF0\x90\x80\x80", "\xF0\x90\x80", "\xF4\x8F\xBF\xBF",
+                                "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xF8", "\xFF", "\x80\x80", "\"", "\n"};
+  for (const char* filler : {"a", "\xE6\x97\xA5", "\xF0\x9F\x98\x8B"}) {
+    for (std::size_t before = 0; before < 72; ++before) {
+      for (const char* piece : pieces) {
+        for (int after : {0, 1, 40}) {
+          std::string s;
+          while (s.size() < before) s += filler;
+          s += piece;
+          for (int i = 0; i < after; ++i) s += filler;
+          expect_read_matches_reference(s, std::to_string(before) + " " + piece + " " + std::to_string(after));
+          if (HasFatalFailure()) return;
+        }
+      }
+    }
+  }
+}
+
 #if __has_include(<sys/mman.h>)
 // Strings that end where readable memory ends: the vector paths may load a whole block past a string's end only
 // within its page, so a string whose last byte is the last of a page, before one that cannot be read, must neither

@@ -344,7 +344,18 @@ inline scan_stop scan_plain(const char* p, const char* e) noexcept {
   auto u = reinterpret_cast<const unsigned char*>(p);
   auto ue = reinterpret_cast<const unsigned char*>(e);
 #if PRISM_SSE2
+  [[maybe_unused]] bool wide = true;
   for (;;) {
+#if defined(PRISM_AVX2_STRINGS)
+    // Text that runs past a first block may be long: 32 bytes a step from here, where the CPU can (once: the path
+    // hands back what it does not finish, an error or a last short block, to this loop).
+    if (wide && u != reinterpret_cast<const unsigned char*>(p) && ue - u >= 32 && has_avx2()) {
+      wide = false;
+      bool stopped = false;
+      u = scan_plain_avx2(u, ue, stopped);
+      if (stopped) return {reinterpret_cast<const char*>(u), false};
+    }
+#endif
     auto n = static_cast<std::size_t>(ue - u);
     if (n == 0) return {e, false};
     __m128i v = n >= 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(u)) : load_tail(u, n);

@@ -312,6 +312,16 @@ struct copy_progress {
   return ~static_cast<unsigned>(_mm256_movemask_epi8(within)) & 0xE0000000u;
 }
 
+/// How many bytes before p (1 to 3) the lead byte of a sequence that runs on past p lies, or 0. p starts a block
+/// after a valid one, so the bytes before it are whole sequences but for the last, which may be open.
+inline int back_to_lead(const unsigned char* p) noexcept {
+  for (int k = 1; k <= 3; ++k) {
+    const unsigned char b = p[-k];
+    if (b >= 0xC0) return (b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2) > k ? k : 0;
+  }
+  return 0;
+}
+
 /// The 32-byte path for CPUs with AVX2 (see has_avx2), validating by table lookups, which SSE2 lacks. Copies
 /// text while it is valid UTF-8 (or ASCII when `ascii_only`), escaping control bytes, '"' and '\\' in line, and
 /// stops at a sequence boundary before the first block that breaks a rule, when fewer than 40 bytes of output room
@@ -395,22 +405,51 @@ stop:
   // Stopped at the start of a block: when the block before ends in a sequence that runs on past p, step back to
   // its lead byte. Lead and continuation bytes are copied as they are, so the output steps back as far.
   if (before_high >> 29 != 0) {
-    for (int k = 1; k <= 3; ++k) {
-      unsigned char b = p[-k];
-      if (b >= 0xC0) {
-        if ((b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2) > k) {
-          p -= k;
-          out -= k;
-        }
-        break;
-      }
-    }
+    const int k = back_to_lead(p);
+    p -= k;
+    out -= k;
   }
   _mm256_zeroupper();
   return {out, p};
 }
 
-/// Whether this CPU runs copy_plain_avx2; asked once per process.
+/// The reader's 32-byte path (see has_avx2): from p, at a sequence boundary, over whole blocks of valid UTF-8 to the
+/// first control byte, '"' or '\\', which it returns (stopped = true); or, not stopped, to a sequence boundary before
+/// the first block that breaks a rule or before a last block of under 32 bytes, where scan_plain's 16-byte loop
+/// takes over and finds the byte an error is at. The table lookups validate non-ASCII text in fewer steps than SSE2
+/// can (twitter, two thirds of it skipped but validated, read 10% faster on the Intel Xeon).
+[[gnu::target("avx2")]] inline const unsigned char* scan_plain_avx2(const unsigned char* p, const unsigned char* e,
+                                                                   bool& stopped) noexcept {
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i before = zero;     // the block before p, whose last bytes may start a sequence that p continues
+  unsigned before_high = 0;  // its non-ASCII bytes
+  stopped = false;
+  while (e - p >= 32) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const unsigned escape_bits = escape_bits_avx2(v);
+    const auto high = static_cast<unsigned>(_mm256_movemask_epi8(v));
+    if ((high | before_high >> 29) != 0) {  // non-ASCII here, or in the 3 bytes before, which may start a sequence
+      const auto error_bits =
+          ~static_cast<unsigned>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(utf8_errors_avx2(v, before), zero)));
+      // the text up to the stop, and the stop itself, which may cut a sequence short; after it is not text
+      const std::uint64_t text = escape_bits != 0 ? (std::uint64_t{2} << std::countr_zero(escape_bits)) - 1 : ~0u;
+      if ((error_bits & text) != 0) break;
+    }
+    if (escape_bits != 0) {
+      stopped = true;
+      _mm256_zeroupper();
+      return p + std::countr_zero(escape_bits);
+    }
+    p += 32;
+    before = v;
+    before_high = high;
+  }
+  if (before_high >> 29 != 0) p -= back_to_lead(p);  // a sequence that runs from the block before into p
+  _mm256_zeroupper();
+  return p;
+}
+
+/// Whether this CPU runs the 32-byte paths (copy_plain_avx2, scan_plain_avx2); asked once per process.
 inline bool has_avx2() noexcept {
   static const bool yes = __builtin_cpu_supports("avx2");
   return yes;
