@@ -216,13 +216,21 @@ TEST(BinaryFormat, BytesFollowTheSpecification) {
   EXPECT_EQ(encode(std::string("hi")), of({0x14, 0x02, 'h', 'i'}));
   EXPECT_EQ(encode(std::vector<std::int32_t>{1, -1}), of({0x16, 0x21, 0x02, 0x01}));  // seq: count 2 << 4 | sint
   EXPECT_EQ(encode(std::vector<std::int32_t>{}), of({0x16, 0x00}));
-  bytes fifteen = of({0x16, 0xF0, 0x00});  // 15 elements and more: the nibble 15, then a varint of the count - 15
-  fifteen.insert(fifteen.end(), 15, std::byte{0x01});
-  EXPECT_EQ(encode(std::vector<std::uint8_t>(15, 1)), fifteen);
-  bytes twenty = of({0x16, 0xF0, 0x05});
-  twenty.insert(twenty.end(), 20, std::byte{0x01});
-  EXPECT_EQ(encode(std::vector<std::uint8_t>(20, 1)), twenty);
-  EXPECT_EQ(encode(std::vector<std::uint8_t>(14, 1)).size(), 2u + 14u);
+  // 12 elements and more: the nibble 12 + (count - 12) % 4, then a varint of (count - 12) / 4
+  auto ones = [](std::initializer_list<int> header, std::size_t n) {
+    bytes b = of(header);
+    b.insert(b.end(), n, std::byte{0x01});
+    return b;
+  };
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(11, 1)), ones({0x16, 0xB0}, 11));
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(12, 1)), ones({0x16, 0xC0, 0x00}, 12));
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(15, 1)), ones({0x16, 0xF0, 0x00}, 15));
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(16, 1)), ones({0x16, 0xC0, 0x01}, 16));
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(21, 1)), ones({0x16, 0xD0, 0x02}, 21));
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(523, 1)), ones({0x16, 0xF0, 0x7F}, 523));
+  EXPECT_EQ(encode(std::vector<std::uint8_t>(524, 1)), ones({0x16, 0xC0, 0x80, 0x01}, 524));
+  // a protobuf field of 512 floats takes 1 + 2 + 2048 bytes, as does a prism document of them
+  EXPECT_EQ(encode(std::vector<float>(512, 1.0f)).size(), 1u + 2u + 2048u);
   EXPECT_EQ(encode(std::optional<int>{}), of({0x18, 0x00}));                 // ref: null
   EXPECT_EQ(encode(std::optional<int>{2}), of({0x18, 0x04, 0x04}));          // ref: value of wire 1 (h = 4)
   EXPECT_EQ(encode(std::map<std::string, int>{{"x", 1}}), of({0x17, 0x01, 0x41, 0x01, 'x', 0x02}));
@@ -238,6 +246,27 @@ TEST(BinaryFormat, BytesFollowTheSpecification) {
   EXPECT_EQ(encode(sparse{std::nullopt, std::nullopt, 7, std::nullopt}), of({0x15, 0x31, 0x0E, 0x00}));
   EXPECT_EQ(encode(sparse{}), of({0x15, 0x00}));
   EXPECT_EQ(decode<sample>(of({0x15, 0x11, 0x05, 0x46, 0x00, 0x00})).value().int_value, -3);  // readers take both
+}
+
+TEST(BinaryFormat, EverySequenceCountTakesTheSpecifiedHeaderAndReadsBack) {
+  auto varint_size = [](std::size_t v) {
+    std::size_t n = 1;
+    for (; v >= 128; v >>= 7) ++n;
+    return n;
+  };
+  std::vector<std::size_t> counts;
+  for (std::size_t n = 0; n <= 2100; ++n) counts.push_back(n);
+  for (std::size_t n : {65535u, 65536u, 65547u, 65548u, 1u << 20}) counts.push_back(n);
+  for (std::size_t n : counts) {
+    std::vector<std::uint8_t> v(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<std::uint8_t>(i % 100);
+    bytes b = encode(v);
+    std::size_t header = n < 12 ? 1 : 1 + varint_size((n - 12) >> 2);
+    ASSERT_EQ(b.size(), 1 + header + n) << n;
+    auto back = decode<std::vector<std::uint8_t>>(b);
+    ASSERT_TRUE(back) << n;
+    ASSERT_EQ(*back, v) << n;
+  }
 }
 
 TEST(BinaryFormat, IntegerSequencesOfLargeValuesAreFixedWidth) {
@@ -998,14 +1027,18 @@ TEST(BinaryHostile, LengthsAndCountsAreCheckedBeforeAllocating) {
   // a string of 2^62 bytes, a sequence of 2^62 elements, a map of 2^62 pairs: each rejected from its header
   auto huge = of({0x14, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40});
   EXPECT_EQ(decode<std::string>(huge).error().code, prism::error_code::unexpected_end);
-  auto many = of({0x16, 0xF0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40});
-  auto most = of({0x16, 0xF0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01});  // 15 + 2^64 - 1
-  EXPECT_EQ(decode<std::vector<std::uint8_t>>(most).error().detail, "count of 2^64 elements or more beyond the end of the input");
+  auto many = of({0x16, 0xC0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10});  // 12 + 4 * 2^60
+  auto most = of({0x16, 0xF0, 0xFC, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x3F});  // 15 + 4 * (2^62 - 4)
+  auto over = of({0x16, 0xF0, 0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x3F});  // 15 + 4 * (2^62 - 3)
+  EXPECT_EQ(decode<std::vector<std::uint8_t>>(most).error().detail,
+            "count of 18446744073709551615 elements beyond the end of the input");
+  EXPECT_EQ(decode<std::vector<std::uint8_t>>(over).error().detail,
+            "count of 2^64 elements or more beyond the end of the input");
   EXPECT_EQ(decode<std::vector<std::uint8_t>>(many).error().code, prism::error_code::unexpected_end);
   auto pairs = of({0x17, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x00});
   EXPECT_EQ((decode<std::map<int, int>>(pairs).error().code), prism::error_code::unexpected_end);
   // 1000 doubles promised, 8 bytes given
-  auto doubles = of({0x16, 0xF3, 0xD9, 0x07, 0, 0, 0, 0, 0, 0, 0, 0});  // 15 + 985
+  auto doubles = of({0x16, 0xC3, 0xF7, 0x01, 0, 0, 0, 0, 0, 0, 0, 0});  // 12 + 4 * 247
   EXPECT_EQ(decode<std::vector<double>>(doubles).error().detail, "count of 1000 elements beyond the end of the input");
 }
 

@@ -275,6 +275,30 @@ inline wide make_wide() {
   return w;
 }
 
+/// Sequences whose counts take a header byte and a varint: the edges of the count's nibble (12, 15, 16) and of the
+/// 2-byte header (523, 524), of every element wire type a long sequence may have.
+struct lengths {
+  std::vector<std::uint8_t> twelve;
+  std::vector<float> fifteen;
+  std::vector<std::int32_t> sixteen;
+  std::vector<std::uint16_t> most_in_two_bytes;   // 523
+  std::vector<double> fewest_in_three_bytes;      // 524
+  std::vector<std::int64_t> large;                // 600 fixed-width elements
+  std::vector<std::string> words;                 // 13
+};
+
+inline lengths make_lengths() {
+  lengths l;
+  for (unsigned i = 0; i < 12; ++i) l.twelve.push_back(static_cast<std::uint8_t>(i * 21));
+  for (int i = 0; i < 15; ++i) l.fifteen.push_back(static_cast<float>(i) * -0.75f);
+  for (int i = 0; i < 16; ++i) l.sixteen.push_back((i - 8) * 1000);
+  for (unsigned i = 0; i < 523; ++i) l.most_in_two_bytes.push_back(static_cast<std::uint16_t>(i * 125));
+  for (int i = 0; i < 524; ++i) l.fewest_in_three_bytes.push_back(i / 7.0);
+  for (std::int64_t i = 0; i < 600; ++i) l.large.push_back((i - 300) * 0x0123456789ABLL);
+  for (int i = 0; i < 13; ++i) l.words.push_back(std::string(static_cast<std::size_t>(i), static_cast<char>('a' + i)));
+  return l;
+}
+
 /// Calls f(name, value) for each golden model, with a freshly made value.
 template <class F>
 void for_each_model(F&& f) {
@@ -284,6 +308,7 @@ void for_each_model(F&& f) {
   f("account", make_account());
   f("drawing", make_drawing());
   f("wide", make_wide());
+  f("lengths", make_lengths());
 }
 
 }  // namespace golden

@@ -262,14 +262,13 @@ inline bool read_count(context& c, std::size_t least, std::size_t& n) {
   return true;
 }
 
-/// The rest of a count whose nibble or byte was 15 (dense_count_escape, seq_count_escape): 15 plus the varint that
-/// follows, in n; a count above `most` fails with `code` and `what`.
+/// The rest of a dense record's count whose byte was 15 (dense_count_escape): 15 plus the varint that follows, in n;
+/// a count above `most` fails with `code` and `what`.
 inline bool read_escaped_count(context& c, const unsigned char* at, std::uint64_t& n, std::uint64_t most,
                                error_code code, const char* what) {
-  static_assert(dense_count_escape == seq_count_escape);
   std::uint64_t more = 0;
   if (!read_varint(c, more)) return false;
-  if (more > most - seq_count_escape) return fail(c, code, at, what);
+  if (more > most - dense_count_escape) return fail(c, code, at, what);
   n += more;
   return true;
 }
@@ -301,10 +300,13 @@ inline bool read_seq_header(context& c, std::size_t& count, wire& element) {
   if ((first & 15) >= wire_types) [[unlikely]]
     return bad_seq_header(c, at, first, n);
   element = static_cast<wire>(first & 15);
-  if (n == seq_count_escape &&
-      !read_escaped_count(c, at, n, std::numeric_limits<std::uint64_t>::max(), error_code::unexpected_end,
-                          "count of 2^64 elements or more beyond the end of the input"))
-    return false;
+  if (n >= seq_count_long) {  // the nibble plus 4 times the varint that follows
+    std::uint64_t more = 0;
+    if (!read_varint(c, more)) return false;
+    if (more > (std::numeric_limits<std::uint64_t>::max() - n) >> 2) [[unlikely]]
+      return fail(c, error_code::unexpected_end, at, "count of 2^64 elements or more beyond the end of the input");
+    n += more << 2;
+  }
   // Each element takes at least min_size bytes, a power of two: a shift rather than a division.
   if (n > c.left() >> std::countr_zero(min_size(element))) [[unlikely]]
     return bad_seq_header(c, at, first, n);

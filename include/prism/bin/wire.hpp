@@ -282,9 +282,12 @@ consteval bool is_dense() {
   return stored != 0 && max_field_id<T>() <= 2 * stored;
 }
 
-/// The first byte of a sequence: its count (below 15, else 15 and a varint of count - 15) in the high nibble, the
-/// elements' wire type in the low one; an empty sequence is the byte 0.
-inline constexpr unsigned seq_count_escape = 15;
+/// The first byte of a sequence: the elements' wire type in the low nibble and in the high one its count, when below
+/// 12; from 12 up, 12 plus the two low bits of count - 12, then a varint of the rest, (count - 12) >> 2. So the count
+/// is the nibble plus 4 times the varint: a 2-byte header holds up to 523 elements, a 3-byte one up to 65,547 (as
+/// many as a protobuf length of 4-byte values holds in as many bytes at 512, 4096, 8192 and 65,536 elements). An
+/// empty sequence is the byte 0.
+inline constexpr unsigned seq_count_long = 12;
 
 /// In a dense record, the nibble of an id that holds nothing (an absent optional, a removed or computed field).
 inline constexpr unsigned absent = 15;

@@ -239,13 +239,14 @@ bool prefer_fixed_fields(const T& v) {
   }(std::make_index_sequence<field_count_of<T>>{});
 }
 
-/// The header of a sequence of n > 0 elements of wire type `element`: one byte up to 14 elements.
+/// The header of a sequence of n > 0 elements of wire type `element`: one byte up to 11 elements (seq_count_long).
 template <class W>
 [[gnu::always_inline]] inline void write_seq_header(W& w, std::size_t n, wire element) {
   const auto e = static_cast<unsigned>(element);
-  if (n < seq_count_escape) return w.byte(static_cast<unsigned>(n) << 4 | e);
-  w.byte(seq_count_escape << 4 | e);
-  w.varint(n - seq_count_escape);
+  if (n < seq_count_long) return w.byte(static_cast<unsigned>(n) << 4 | e);
+  const std::size_t rest = n - seq_count_long;
+  w.byte((seq_count_long + static_cast<unsigned>(rest & 3)) << 4 | e);
+  w.varint(rest >> 2);
 }
 
 /// The key of a field: its id's distance from the previous one, and its wire type.
