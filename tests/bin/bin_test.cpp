@@ -286,6 +286,62 @@ TEST(BinaryFormat, IntegerSequencesOfLargeValuesAreFixedWidth) {
             "version 1 seq i32 [2] { -2000000000, 16909060 }\n");
 }
 
+// Map keys and values of 4 or 8 bytes are fixed-width when more than half of the first 64 pairs' take as many varint
+// bytes or more: each side on its own.
+TEST(BinaryFormat, MapsOfLargeIntegersAreFixedWidth) {
+  // large keys (i32), small values (sint): count 2, header 0xA1, then 4 bytes and a varint per pair
+  EXPECT_EQ(encode(std::map<std::int32_t, std::int32_t>{{-2000000000, 1}, {0x01020304, -1}}),
+            of({0x17, 0x02, 0xA1, 0x00, 0x6C, 0xCA, 0x88, 0x02, 0x04, 0x03, 0x02, 0x01, 0x01}));
+  // small keys (uint), large values (u64)
+  EXPECT_EQ(encode(std::map<std::uint32_t, std::uint64_t>{{3, ~0ull}}),
+            of({0x17, 0x01, 0x0D, 0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}));
+  // both large; strings and narrow integers are never fixed-width
+  EXPECT_EQ(encode(std::map<std::uint32_t, std::int64_t>{{1u << 21, std::int64_t{1} << 48}}),
+            of({0x17, 0x01, 0xBC, 0x00, 0x00, 0x20, 0x00, 0, 0, 0, 0, 0, 0, 1, 0}));
+  EXPECT_EQ(encode(std::map<std::string, std::uint32_t>{{"k", ~0u}}),
+            of({0x17, 0x01, 0x4B, 0x01, 'k', 0xFF, 0xFF, 0xFF, 0xFF}));
+  EXPECT_EQ(encode(std::map<std::int16_t, std::int8_t>{{-30000, -100}}), of({0x17, 0x01, 0x11, 0xDF, 0xD4, 0x03, 0xC7, 0x01}));
+  // the sample: more than half of the first 64 pairs (and only those) decide
+  auto header = [](const auto& m) {  // after the count's varint
+    bytes b = encode(m);
+    return std::to_integer<unsigned>(b[std::to_integer<unsigned>(b[1]) < 0x80 ? 2 : 3]);
+  };
+  std::map<std::int32_t, std::uint32_t> m;
+  for (std::int32_t k = 0; k < 64; ++k) m[k] = k < 32 ? 1u << 21 : 1;  // 32 large of 64: not more than half
+  EXPECT_EQ(header(m), 0x10u);
+  m[0] = 1u << 21;
+  m[40] = 1u << 21;  // 33 of 64
+  EXPECT_EQ(header(m), 0x1Bu);
+  for (std::int32_t k = 64; k < 200; ++k) m[k] = 1;  // pairs after the 64th change nothing
+  EXPECT_EQ(header(m), 0x1Bu);
+  // read into other widths, range-checked; a reader of another version takes either form
+  auto large = encode(std::map<std::int32_t, std::int32_t>{{-2000000000, 7}, {2000000000, INT32_MIN}});
+  EXPECT_EQ((decode<std::map<std::int64_t, std::int64_t>>(large).value()),
+            (std::map<std::int64_t, std::int64_t>{{-2000000000, 7}, {2000000000, INT32_MIN}}));
+  EXPECT_EQ((decode<std::unordered_map<std::int32_t, std::int32_t>>(large).value()),
+            (std::unordered_map<std::int32_t, std::int32_t>{{-2000000000, 7}, {2000000000, INT32_MIN}}));
+  auto narrow = decode<std::map<std::int32_t, std::int16_t>>(large);
+  ASSERT_FALSE(narrow);
+  EXPECT_EQ(narrow.error().code, prism::error_code::out_of_range);
+  EXPECT_EQ(narrow.error().path, "$[1]");
+  // an older model without the map skips it whole
+  struct older {
+    std::int32_t before = 0;
+  };
+  struct newer {
+    std::int32_t before = 0;
+    std::map<std::uint64_t, std::uint64_t> added;
+    std::unordered_map<std::int64_t, std::string> added_too;
+  };
+  auto doc = encode(newer{-5, {{~0ull, ~0ull}, {1ull << 60, 5}}, {{INT64_MIN, "x"}}});
+  EXPECT_EQ(decode<older>(doc).value().before, -5);
+  EXPECT_EQ(decode<newer>(doc).value().added, (std::map<std::uint64_t, std::uint64_t>{{~0ull, ~0ull}, {1ull << 60, 5}}));
+  for (std::size_t n = 0; n < doc.size(); ++n)  // cut short anywhere: an error, also when skipped
+    EXPECT_FALSE(decode<older>(bytes(doc.begin(), doc.begin() + static_cast<std::ptrdiff_t>(n)))) << n;
+  EXPECT_EQ(prism::bin::dump(encode(std::map<std::int32_t, std::int32_t>{{-2000000000, 16909060}})).value(),
+            "version 1 map i32 -> i32 [1] { -2000000000: 16909060 }\n");
+}
+
 // A dense record whose integers of 4 and 8 bytes all take 4 (or 8) varint bytes or more is written with those fields
 // fixed-width (never longer); one smaller value and the record is varints. Readers take either, range-checked.
 TEST(BinaryFormat, RecordsOfLargeIntegersAreFixedWidth) {

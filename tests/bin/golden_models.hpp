@@ -263,6 +263,8 @@ struct row {
 struct wide {
   row first;
   std::vector<row> rows;
+  std::map<std::uint64_t, std::int32_t> by_hash;  // fixed-width keys, varint values
+  std::map<std::int32_t, std::int64_t> spans;     // both fixed-width
 };
 
 inline wide make_wide() {
@@ -272,6 +274,8 @@ inline wide make_wide() {
                     -(1 << 20) - 1, -1, "fixed, smallest four-byte values", std::nullopt});
   w.rows.push_back({0x100000001B3u, 1LL << 48, 0xEDB88320u, 1 << 20, 0, "varint: the hash takes 6 bytes", 42});
   w.rows.push_back({1, 2, 3, 4, 5, "varint: small values", std::nullopt});
+  w.by_hash = {{0xCBF29CE484222325u, 1}, {0x84222325CBF29CE4u, -2}, {0x100000001B3u, 3}};
+  w.spans = {{std::numeric_limits<std::int32_t>::min(), -(1LL << 50)}, {1 << 21, 1LL << 60}};
   return w;
 }
 

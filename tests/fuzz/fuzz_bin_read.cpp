@@ -3,7 +3,7 @@
 // prism::bin::dump, on any bytes.
 //
 // Input: byte 0 picks the model (0 scalars, 1 containers, 2 pointers, 3 account, 4 drawing, 5 a vector of records of
-// small integers, which have a decoder of their own, 6 lengths: its low 6 bits mod 7) and, in its top bits,
+// small integers, which have a decoder of their own, 6 lengths, 7 wide: its low 6 bits mod 8) and, in its top bits,
 // max_depth (512, 2, 8 or 64); the rest is the document.
 //
 // Beyond "no crash, no leak, no undefined behaviour", it checks:
@@ -59,14 +59,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static constexpr std::size_t depths[] = {512, 2, 8, 64};
   const prism::bin::read_options ro{.max_depth = depths[data[0] >> 6]};
   std::span<const std::byte> in(reinterpret_cast<const std::byte*>(data + 1), size - 1);
-  switch ((data[0] & 63) % 7) {
+  switch ((data[0] & 63) % 8) {
     case 0: check<golden::scalars>(in, ro); break;
     case 1: check<golden::containers>(in, ro); break;
     case 2: check<golden::pointers>(in, ro); break;
     case 3: check<golden::account>(in, ro); break;
     case 4: check<golden::drawing>(in, ro); break;
     case 5: check<std::vector<fuzz_model::small_integers>>(in, ro); break;
-    default: check<golden::lengths>(in, ro); break;
+    case 6: check<golden::lengths>(in, ro); break;
+    default: check<golden::wide>(in, ro); break;
   }
   return 0;
 }

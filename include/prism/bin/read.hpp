@@ -477,6 +477,10 @@ inline bool skip(context& c, wire w) {
       std::size_t n = 0;
       wire k = wire::uint, e = wire::uint;
       if (!read_map_header(c, n, k, e)) return false;
+      if (is_fixed(k) && is_fixed(e)) {  // read_map_header checked that the input holds them
+        c.p += n * (min_size(k) + min_size(e));
+        return true;
+      }
       if (!enter(c)) return false;
       for (std::size_t i = 0; i < n; ++i)
         if (!skip(c, k) || !skip(c, e)) return false;
@@ -1328,8 +1332,17 @@ bool read_map(context& c, wire w, T& out) {
     }
     return true;
   };
-  // the wire types this model writes: passed as constants, so scalar keys and values are read without dispatch
-  bool ok = kw == wire_of<K>() && vw == wire_of<V>() ? pairs(wire_of<K>(), wire_of<V>()) : pairs(kw, vw);
+  // the wire types this model writes (varints, or fixed-width for wide integers): passed as constants, so scalar
+  // keys and values are read without dispatch
+  constexpr wire k0 = wire_of<K>(), v0 = wire_of<V>();
+  constexpr wire k1 = is_wide_integer<K> ? fixed_integer_wire<K>() : k0;
+  constexpr wire v1 = is_wide_integer<V> ? fixed_integer_wire<V>() : v0;
+  auto is = [&](wire k, wire v) { return kw == k && vw == v; };
+  bool ok = is(k0, v0)   ? pairs(k0, v0)
+            : is(k1, v1) ? pairs(k1, v1)
+            : is(k1, v0) ? pairs(k1, v0)
+            : is(k0, v1) ? pairs(k0, v1)
+                         : pairs(kw, vw);
   if (!ok) return false;
   --c.depth;
   return true;

@@ -300,11 +300,15 @@ inline constexpr unsigned dense_count_escape = 15;
 constexpr std::size_t nibble_byte(std::uint64_t id) noexcept { return static_cast<std::size_t>((id - 1) / 2); }
 constexpr unsigned nibble_shift(std::uint64_t id) noexcept { return static_cast<unsigned>((id - 1) % 2 * 4); }
 
+/// Whether E is an integer of 4 or 8 bytes: written fixed-width (i32, u32, i64, u64) where values are large, in
+/// sequences, maps and records of a fixed layout.
+template <class E>
+inline constexpr bool is_wide_integer = kind_of<E> == kind::integer && sizeof(E) >= 4;
+
 /// Whether field I of record T is an integer of 4 or 8 bytes, always written.
 template <class T, std::size_t I>
 consteval bool field_is_wide_integer() {
-  using F = std::remove_cvref_t<field_type_of<T, I>>;
-  if constexpr (detail::field_is_stored<T, I>() && kind_of<F> == kind::integer) return sizeof(F) >= 4;
+  if constexpr (detail::field_is_stored<T, I>()) return is_wide_integer<std::remove_cvref_t<field_type_of<T, I>>>;
   else return false;
 }
 

@@ -232,7 +232,7 @@ template <class T>
 bool prefer_fixed_fields(const T& v) {
   return [&]<std::size_t... I>(std::index_sequence<I...>) {
     auto large = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-      if constexpr (field_may_be_fixed<T, J>()) return takes_fixed_bytes(get_field<J>(v));
+      if constexpr (field_is_wide_integer<T, J>()) return takes_fixed_bytes(get_field<J>(v));
       else return true;
     };
     return (large(std::integral_constant<std::size_t, I>{}) && ...);
@@ -457,7 +457,7 @@ void write_fields(W& w, const T& v) {
           p = put_varint(p, std::uint64_t{id - prev} << 4 | static_cast<unsigned>(wire_of<field_type_of<T, I>>()));
           prev = id;
         }
-        if constexpr (Fixed && field_may_be_fixed<T, I>())
+        if constexpr (Fixed && field_is_wide_integer<T, I>())
           p = put_fixed(p, static_cast<std::make_unsigned_t<field_type_of<T, I>>>(get_field<I>(v)));
         else
           p = put_scalar(p, get_field<I>(v));
@@ -526,7 +526,7 @@ template <class T>
 consteval std::size_t first_fixed_field() {
   return []<std::size_t... I>(std::index_sequence<I...>) {
     std::size_t first = sizeof...(I);
-    ((field_may_be_fixed<T, I>() && first == sizeof...(I) ? (first = I) : 0), ...);
+    ((field_is_wide_integer<T, I>() && first == sizeof...(I) ? (first = I) : 0), ...);
     return first;
   }(std::make_index_sequence<field_count_of<T>>{});
 }
@@ -622,7 +622,7 @@ void write_value(W& w, const T& v) {
     if constexpr (requires { std::size(v); }) n = std::size(v);
     else n = static_cast<std::size_t>(std::distance(std::begin(v), std::end(v)));
     if (n == 0) return w.byte(0);
-    if constexpr (kind_of<E> == kind::integer && sizeof(E) >= 4 && requires { std::data(v); }) {
+    if constexpr (is_wide_integer<E> && requires { std::data(v); }) {
       if (prefer_fixed(std::data(v), n)) {  // large values: 4 or 8 bytes each, copied as they are
         write_seq_header(w, n, fixed_integer_wire<E>());
         if constexpr (std::endian::native == std::endian::little) {
@@ -665,17 +665,43 @@ void write_value(W& w, const T& v) {
     using V = typename adapter<T>::mapped_type;
     w.varint(v.size());
     if (v.empty()) return;
-    w.byte(static_cast<unsigned>(wire_of<K>()) << 4 | static_cast<unsigned>(wire_of<V>()));
-    if (!w.enter()) return;
-    std::size_t i = 0;
-    for (const auto& [key, value] : v) {
-      write_value(w, key);
-      write_value(w, value);
-      if (!w.ok()) [[unlikely]]
-        return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
-      ++i;
+    // Keys, and values, of 32 or 64 bits are fixed-width when most of the first 64 pairs' take as many varint bytes
+    // or more, as in a sequence: each side chosen on its own.
+    bool fixed_keys = false, fixed_values = false;
+    if constexpr (is_wide_integer<K> || is_wide_integer<V>) {
+      std::size_t sample = 0, large_keys = 0, large_values = 0;
+      for (auto it = v.begin(); sample < 64 && it != v.end(); ++it, ++sample) {
+        if constexpr (is_wide_integer<K>) large_keys += takes_fixed_bytes(it->first);
+        if constexpr (is_wide_integer<V>) large_values += takes_fixed_bytes(it->second);
+      }
+      fixed_keys = 2 * large_keys > sample;
+      fixed_values = 2 * large_values > sample;
     }
-    w.leave();
+    const wire key_wire = fixed_keys ? fixed_integer_wire<K>() : wire_of<K>();  // fixed only for wide integers
+    const wire value_wire = fixed_values ? fixed_integer_wire<V>() : wire_of<V>();
+    w.byte(static_cast<unsigned>(key_wire) << 4 | static_cast<unsigned>(value_wire));
+    if (!w.enter()) return;
+    auto pairs = [&]<bool FixedKeys, bool FixedValues>() {
+      auto put = [&]<bool Fixed, class X>(const X& x) {
+        if constexpr (Fixed) w.commit(put_fixed(w.reserve(sizeof(X)), static_cast<std::make_unsigned_t<X>>(x)));
+        else write_value(w, x);
+      };
+      std::size_t i = 0;
+      for (const auto& [key, value] : v) {
+        put.template operator()<FixedKeys>(key);
+        put.template operator()<FixedValues>(value);
+        if (!w.ok()) [[unlikely]]
+          return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
+        ++i;
+      }
+      w.leave();
+    };
+    if constexpr (is_wide_integer<K> || is_wide_integer<V>) {
+      if (fixed_keys && fixed_values) return pairs.template operator()<is_wide_integer<K>, is_wide_integer<V>>();
+      if (fixed_keys) return pairs.template operator()<is_wide_integer<K>, false>();
+      if (fixed_values) return pairs.template operator()<false, is_wide_integer<V>>();
+    }
+    pairs.template operator()<false, false>();
   } else if constexpr (k == kind::record) {
     write_record(w, v);
   } else if constexpr (k == kind::surrogate) {
