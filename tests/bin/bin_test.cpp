@@ -1112,6 +1112,24 @@ TEST(BinaryHostile, NestingIsBounded) {
   std::vector<std::vector<std::vector<int>>> nested{{{1}}};
   auto limited = prism::bin::read<decltype(nested)>(std::span<const std::byte>(encode(nested)), {.max_depth = 2});
   EXPECT_EQ(limited.error().code, prism::error_code::depth_exceeded);
+  // sequences and maps of fixed-width values are a level of nesting when skipped too, though skipped in one step:
+  // whatever is read or skipped within max_depth, dump accepts
+  struct outer_v2 {
+    std::vector<std::vector<float>> floats;
+    std::vector<std::map<std::int32_t, std::int32_t>> maps;
+  };
+  struct outer_v1 {};
+  auto doc = encode(outer_v2{{{1.0f, 2.0f}}, {{{-2000000000, 2000000000}}}});
+  for (std::size_t depth : {1u, 2u, 3u}) {
+    prism::bin::read_options o{.max_depth = depth};
+    auto read = prism::bin::read<outer_v1>(std::span<const std::byte>(doc), o);
+    auto dumped = prism::bin::dump(std::span<const std::byte>(doc), o);
+    EXPECT_EQ(read.has_value(), depth >= 3) << depth;
+    EXPECT_EQ(dumped.has_value(), depth >= 3) << depth;
+    if (!read) {
+      EXPECT_EQ(read.error().code, prism::error_code::depth_exceeded);
+    }
+  }
 }
 
 // A ref may hold a ref (optional<optional<T>>): a long chain of them is nesting, bounded by max_depth wherever it is

@@ -463,11 +463,12 @@ inline bool skip(context& c, wire w) {
       std::size_t n = 0;
       wire e = wire::uint;
       if (!read_seq_header(c, n, e)) return false;
+      if (!enter(c)) return false;  // a level of nesting, as when read or dumped, even when skipped in one step
       if (is_fixed(e)) {
         c.p += n * min_size(e);
+        --c.depth;
         return true;
       }
-      if (!enter(c)) return false;
       for (std::size_t i = 0; i < n; ++i)
         if (!skip(c, e)) return false;
       --c.depth;
@@ -477,11 +478,12 @@ inline bool skip(context& c, wire w) {
       std::size_t n = 0;
       wire k = wire::uint, e = wire::uint;
       if (!read_map_header(c, n, k, e)) return false;
+      if (!enter(c)) return false;  // a level of nesting, as when read or dumped, even when skipped in one step
       if (is_fixed(k) && is_fixed(e)) {  // read_map_header checked that the input holds them
         c.p += n * (min_size(k) + min_size(e));
+        --c.depth;
         return true;
       }
-      if (!enter(c)) return false;
       for (std::size_t i = 0; i < n; ++i)
         if (!skip(c, k) || !skip(c, e)) return false;
       --c.depth;
@@ -1317,7 +1319,8 @@ bool read_map(context& c, wire w, T& out) {
   out.clear();
   if (count == 0) return true;
   if (!enter(c)) return false;
-  auto pairs = [&](wire key_wire, wire value_wire) {
+  // key_wire and value_wire: a wire, or a std::integral_constant of one, which makes a copy of the loop for it
+  auto pairs = [&](auto key_wire, auto value_wire) {
     for (std::size_t i = 0; i < count; ++i) {
       K key{};
       V value{};
@@ -1334,15 +1337,16 @@ bool read_map(context& c, wire w, T& out) {
   };
   // the wire types this model writes (varints, or fixed-width for wide integers): passed as constants, so scalar
   // keys and values are read without dispatch
-  constexpr wire k0 = wire_of<K>(), v0 = wire_of<V>();
-  constexpr wire k1 = is_wide_integer<K> ? fixed_integer_wire<K>() : k0;
-  constexpr wire v1 = is_wide_integer<V> ? fixed_integer_wire<V>() : v0;
+  using k0 = std::integral_constant<wire, wire_of<K>()>;
+  using v0 = std::integral_constant<wire, wire_of<V>()>;
+  using k1 = std::integral_constant<wire, is_wide_integer<K> ? fixed_integer_wire<K>() : k0{}>;
+  using v1 = std::integral_constant<wire, is_wide_integer<V> ? fixed_integer_wire<V>() : v0{}>;
   auto is = [&](wire k, wire v) { return kw == k && vw == v; };
-  bool ok = is(k0, v0)   ? pairs(k0, v0)
-            : is(k1, v1) ? pairs(k1, v1)
-            : is(k1, v0) ? pairs(k1, v0)
-            : is(k0, v1) ? pairs(k0, v1)
-                         : pairs(kw, vw);
+  bool ok = is(k0{}, v0{})   ? pairs(k0{}, v0{})
+            : is(k1{}, v1{}) ? pairs(k1{}, v1{})
+            : is(k1{}, v0{}) ? pairs(k1{}, v0{})
+            : is(k0{}, v1{}) ? pairs(k0{}, v1{})
+                             : pairs(kw, vw);
   if (!ok) return false;
   --c.depth;
   return true;
