@@ -262,17 +262,6 @@ inline bool read_count(context& c, std::size_t least, std::size_t& n) {
   return true;
 }
 
-/// The rest of a dense record's count whose byte was 15 (dense_count_escape): 15 plus the varint that follows, in n;
-/// a count above `most` fails with `code` and `what`.
-inline bool read_escaped_count(context& c, const unsigned char* at, std::uint64_t& n, std::uint64_t most,
-                               error_code code, const char* what) {
-  std::uint64_t more = 0;
-  if (!read_varint(c, more)) return false;
-  if (more > most - dense_count_escape) return fail(c, code, at, what);
-  n += more;
-  return true;
-}
-
 /// Why read_seq_header refuses the header at `at` (its first byte `first`, its count n): out of line, so that the
 /// header's own code stays small enough to inline.
 [[gnu::cold, gnu::noinline]] inline bool bad_seq_header(context& c, const unsigned char* at, unsigned first,
@@ -350,10 +339,13 @@ inline bool check_key(context& c, std::uint64_t key, const unsigned char* at, st
 inline bool read_dense_header(context& c, std::uint64_t& n, const unsigned char*& nibbles) {
   const unsigned char* at = c.p;
   n = *c.p++;
-  if (n == dense_count_escape &&
-      !read_escaped_count(c, at, n, std::numeric_limits<std::uint32_t>::max(), error_code::invalid_value,
-                          "dense record of more than 2^32 - 1 ids"))
-    return false;
+  if (n == dense_count_escape) {  // 15 plus the varint that follows
+    std::uint64_t more = 0;
+    if (!read_varint(c, more)) return false;
+    if (more > std::numeric_limits<std::uint32_t>::max() - dense_count_escape)
+      return fail(c, error_code::invalid_value, at, "dense record of more than 2^32 - 1 ids");
+    n += more;
+  }
   if ((n + 1) / 2 > c.left()) return fail(c, error_code::unexpected_end, at, "dense record header cut short by the end of the input");
   nibbles = c.p;
   c.p += (n + 1) / 2;

@@ -214,15 +214,18 @@ template <class E>
   else return static_cast<U>(e >> small_bits) != 0;
 }
 
-/// Whether a sequence of 32- or 64-bit integers is smaller with fixed-width elements than with varints: when most of
-/// its first 64 elements take 4 (or 8) varint bytes or more. A function of the values, so a document re-written is
-/// byte-identical.
+/// Sequences of 32- or 64-bit integers, and each side of a map of them, are smaller with fixed-width values than with
+/// varints when most of their first `fixed_sample` values take 4 (or 8) varint bytes or more. A function of the
+/// values, so a document re-written is byte-identical.
+inline constexpr std::size_t fixed_sample = 64;
+constexpr bool mostly_large(std::size_t large, std::size_t sample) noexcept { return 2 * large > sample; }
+
 template <class E>
 bool prefer_fixed(const E* p, std::size_t n) {
-  const std::size_t sample = std::min<std::size_t>(n, 64);
-  std::make_unsigned_t<E> large = 0;
+  const std::size_t sample = std::min(n, fixed_sample);
+  std::make_unsigned_t<E> large = 0;  // in E's own width, so that the loop vectorizes
   for (std::size_t i = 0; i < sample; ++i) large += takes_fixed_bytes(p[i]);
-  return 2 * large > sample;
+  return mostly_large(large, sample);
 }
 
 /// Whether a dense record of T is written in its fixed layout (wire.hpp, field_may_be_fixed): when each of its
@@ -232,7 +235,7 @@ template <class T>
 bool prefer_fixed_fields(const T& v) {
   return [&]<std::size_t... I>(std::index_sequence<I...>) {
     auto large = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-      if constexpr (field_is_wide_integer<T, J>()) return takes_fixed_bytes(get_field<J>(v));
+      if constexpr (field_may_be_fixed<T, J>()) return takes_fixed_bytes(get_field<J>(v));
       else return true;
     };
     return (large(std::integral_constant<std::size_t, I>{}) && ...);
@@ -457,7 +460,7 @@ void write_fields(W& w, const T& v) {
           p = put_varint(p, std::uint64_t{id - prev} << 4 | static_cast<unsigned>(wire_of<field_type_of<T, I>>()));
           prev = id;
         }
-        if constexpr (Fixed && field_is_wide_integer<T, I>())
+        if constexpr (Fixed && field_may_be_fixed<T, I>())
           p = put_fixed(p, static_cast<std::make_unsigned_t<field_type_of<T, I>>>(get_field<I>(v)));
         else
           p = put_scalar(p, get_field<I>(v));
@@ -526,7 +529,7 @@ template <class T>
 consteval std::size_t first_fixed_field() {
   return []<std::size_t... I>(std::index_sequence<I...>) {
     std::size_t first = sizeof...(I);
-    ((field_is_wide_integer<T, I>() && first == sizeof...(I) ? (first = I) : 0), ...);
+    ((field_may_be_fixed<T, I>() && first == sizeof...(I) ? (first = I) : 0), ...);
     return first;
   }(std::make_index_sequence<field_count_of<T>>{});
 }
@@ -665,17 +668,17 @@ void write_value(W& w, const T& v) {
     using V = typename adapter<T>::mapped_type;
     w.varint(v.size());
     if (v.empty()) return;
-    // Keys, and values, of 32 or 64 bits are fixed-width when most of the first 64 pairs' take as many varint bytes
-    // or more, as in a sequence: each side chosen on its own.
+    // Keys, and values, of 32 or 64 bits are fixed-width by the rule of sequences (prefer_fixed), each side on its
+    // own, in one walk of the first pairs.
     bool fixed_keys = false, fixed_values = false;
     if constexpr (is_wide_integer<K> || is_wide_integer<V>) {
       std::size_t sample = 0, large_keys = 0, large_values = 0;
-      for (auto it = v.begin(); sample < 64 && it != v.end(); ++it, ++sample) {
+      for (auto it = v.begin(); sample < fixed_sample && it != v.end(); ++it, ++sample) {
         if constexpr (is_wide_integer<K>) large_keys += takes_fixed_bytes(it->first);
         if constexpr (is_wide_integer<V>) large_values += takes_fixed_bytes(it->second);
       }
-      fixed_keys = 2 * large_keys > sample;
-      fixed_values = 2 * large_values > sample;
+      fixed_keys = mostly_large(large_keys, sample);
+      fixed_values = mostly_large(large_values, sample);
     }
     const wire key_wire = fixed_keys ? fixed_integer_wire<K>() : wire_of<K>();  // fixed only for wide integers
     const wire value_wire = fixed_values ? fixed_integer_wire<V>() : wire_of<V>();
