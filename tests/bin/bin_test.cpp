@@ -805,6 +805,28 @@ TEST(BinaryPointers, SharedObjectsAreStoredOnceAndComeBackShared) {
   EXPECT_EQ(back->maybe_words[1], std::nullopt);
 }
 
+
+// Thousands of shared objects, each referred to twice, far apart: the writer's table of them grows several times
+// while the earlier numbers must still be found.
+TEST(BinaryPointers, ManySharedObjectsKeepTheirIdentity) {
+  constexpr std::size_t n = 5000;
+  std::vector<std::shared_ptr<int>> objects(2 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    objects[i] = std::make_shared<int>(static_cast<int>(i));
+    objects[2 * n - 1 - i] = objects[i];
+  }
+  auto back = decode<std::vector<std::shared_ptr<int>>>(encode(objects));
+  ASSERT_TRUE(back) << back.error().message();
+  ASSERT_EQ(back->size(), 2 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(*(*back)[i], static_cast<int>(i));
+    ASSERT_EQ((*back)[i], (*back)[2 * n - 1 - i]) << i;
+    ASSERT_EQ((*back)[i].use_count(), 2) << i;  // held by its two places, no third copy
+  }
+  // each object written once: the second half is back-references, a few bytes each
+  std::vector<std::shared_ptr<int>> distinct(objects.begin(), objects.begin() + n);
+  EXPECT_LT(encode(objects).size() - encode(distinct).size(), 3 * n + 8);
+}
 TEST(BinaryPointers, ExpiredWeakPointersAreNullAndSharingChecksTypes) {
   struct holder {
     std::weak_ptr<int> w;

@@ -20,7 +20,6 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -39,6 +38,44 @@ struct write_options {
 };
 
 namespace detail {
+
+/// The numbers of the shared objects written so far, by address: open addressing in one array, so that a document
+/// of n shared objects allocates O(log n) times rather than once per object (a node each in std::unordered_map,
+/// which was most of a shared tree's writing time).
+class identity_table {
+ public:
+  /// p's number if seen before (first = false), else the next number, remembered.
+  std::pair<std::uint64_t, bool> number(const void* p) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    slot* s = find(slots_.data(), slots_.size() - 1, p);
+    if (s->address) return {s->number, false};
+    *s = {p, count_};
+    return {count_++, true};
+  }
+
+ private:
+  struct slot {
+    const void* address = nullptr;
+    std::uint64_t number = 0;
+  };
+  /// p's slot, or the empty one where it belongs. An address's low bits vary little (alignment): the multiply spreads
+  /// all of them over the top bits, which the shift keeps.
+  static slot* find(slot* slots, std::size_t mask, const void* p) noexcept {
+    const auto bits = std::bit_width(mask);
+    std::size_t i = static_cast<std::size_t>((reinterpret_cast<std::uintptr_t>(p) * 0x9E3779B97F4A7C15ull) >> (64 - bits));
+    while (slots[i].address && slots[i].address != p) i = (i + 1) & mask;
+    return slots + i;
+  }
+  void grow() {
+    std::vector<slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+    old.swap(slots_);
+    for (const slot& s : old)
+      if (s.address) *find(slots_.data(), slots_.size() - 1, s.address) = s;
+  }
+
+  std::vector<slot> slots_;  // a power of two, at most half full
+  std::uint64_t count_ = 0;
+};
 
 /// Puts bytes into a sink's windows; remembers the first error and the path to it.
 template <class Sink>
@@ -92,11 +129,7 @@ class writer {
   }
 
   /// The shared object `p` points to: its number if written before (first = false), else a new number.
-  std::pair<std::uint64_t, bool> shared_object(const void* p) {
-    auto& objects = state().objects;
-    auto [it, inserted] = objects.try_emplace(p, objects.size());
-    return {it->second, inserted};
-  }
+  std::pair<std::uint64_t, bool> shared_object(const void* p) { return state().objects.number(p); }
 
   result<std::size_t> finish() {
     bool sink_ok = sink_.finish(pos_);
@@ -126,7 +159,7 @@ class writer {
   // Made at the first shared pointer, subtype or error: a document without them pays nothing for it.
   struct extra {
     std::string path;  ///< of the value that failed, built as the failure unwinds
-    std::unordered_map<const void*, std::uint64_t> objects;
+    identity_table objects;
     std::vector<std::string_view> names;
   };
   extra& state() { return extra_ ? *extra_ : extra_.emplace(); }
