@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -61,7 +62,10 @@ struct context {
     bool complete = true;  ///< false while its value is being read: shared_ptrs to it would close a cycle
   };
   struct tables {
-    std::vector<object> objects;  ///< shared objects, by number
+    /// Shared objects, by number. A deque: it grows by small blocks, never moving what it holds, where a vector would
+    /// move every entry at each doubling and ask for ever larger blocks (which make glibc's malloc gather its free
+    /// small chunks first, those of the objects a previous document freed).
+    std::deque<object> objects;
     std::vector<std::string> type_names;
     /// By type name number: the base it was last looked up for (its type_key) and its position among that base's
     /// subtypes, so that each name is compared with the subtypes' once per document rather than once per object.
@@ -70,7 +74,7 @@ struct context {
 
   std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
   /// What shared and polymorphic pointers number, made at the first of them: a document without any pays nothing.
-  std::vector<object>& objects() { return (tables_ ? *tables_ : tables_.emplace()).objects; }
+  std::deque<object>& objects() { return (tables_ ? *tables_ : tables_.emplace()).objects; }
   std::vector<std::string>& type_names() { return (tables_ ? *tables_ : tables_.emplace()).type_names; }
   std::vector<std::pair<const void*, std::size_t>>& type_lookups() {
     return (tables_ ? *tables_ : tables_.emplace()).type_lookups;
@@ -731,15 +735,20 @@ bool read_poly_type(context& c, F&& make) {
 
 /// Makes the object a shared_ptr or weak_ptr to T holds, of wire type `inner` (a poly value names its dynamic type),
 /// numbered when it is a shared object: before its value is read, so cycles closed through weak_ptr find it.
+/// Each copy of a shared_ptr is an atomic increment and a decrement later, which cost more than the rest of reading
+/// a small object: the new object's pointer is moved where it can be, copied only into the table (which keeps it
+/// alive until the document ends, for the references to it) and into a weak_ptr target.
 template <class T, class P>
 bool read_new_shared(context& c, wire inner, P& out, bool numbered) {
   auto adopt = [&]<class D>(std::type_identity<D>, wire w) {
-    auto obj = std::make_shared<D>();
-    std::shared_ptr<T> as_t = obj;
+    auto made = std::make_shared<D>();
+    D& value = *made;
+    std::shared_ptr<T> held = std::move(made);
     std::size_t number = c.objects().size();
-    if (numbered) c.objects().push_back({as_t, &type_key<T>, false});
-    out = as_t;
-    if (!read_value(c, w, *obj)) return false;
+    if (numbered) c.objects().push_back({held, &type_key<T>, false});
+    if constexpr (is_weak_ptr<P>) out = held;  // held keeps it alive while it is read
+    else out = std::move(held);                // out does
+    if (!read_value(c, w, value)) return false;
     if (numbered) c.objects()[number].complete = true;
     return true;
   };
