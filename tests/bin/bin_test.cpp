@@ -827,6 +827,27 @@ TEST(BinaryPointers, ManySharedObjectsKeepTheirIdentity) {
   std::vector<std::shared_ptr<int>> distinct(objects.begin(), objects.begin() + n);
   EXPECT_LT(encode(objects).size() - encode(distinct).size(), 3 * n + 8);
 }
+// A weak_ptr met before any shared_ptr to its object carries the object: it is read there, kept alive until the
+// document ends (for the shared_ptr that refers back to it), and expires after that when nothing else owns it.
+TEST(BinaryPointers, AnObjectFirstSeenThroughAWeakPointer) {
+  struct holder {
+    std::weak_ptr<std::string> w;
+    std::shared_ptr<std::string> s;
+  };
+  auto object = std::make_shared<std::string>("held by both");
+  auto both = decode<holder>(encode(holder{object, object}));
+  ASSERT_TRUE(both) << both.error().message();
+  ASSERT_NE(both->s, nullptr);
+  EXPECT_EQ(*both->s, "held by both");
+  EXPECT_EQ(both->w.lock(), both->s);
+  EXPECT_EQ(both->s.use_count(), 1);  // the reader's table let go of it
+  // only the weak_ptr: read whole, then gone with the document
+  auto alone = decode<holder>(encode(holder{object, nullptr}));
+  ASSERT_TRUE(alone) << alone.error().message();
+  EXPECT_EQ(alone->s, nullptr);
+  EXPECT_TRUE(alone->w.expired());
+}
+
 TEST(BinaryPointers, ExpiredWeakPointersAreNullAndSharingChecksTypes) {
   struct holder {
     std::weak_ptr<int> w;
