@@ -95,6 +95,9 @@ class writer {
   void commit(char* p) noexcept { pos_ = p; }
   void byte(unsigned b) { *reserve(1) = static_cast<char>(b); ++pos_; }
   [[gnu::always_inline]] void varint(std::uint64_t v) { pos_ = put_varint(reserve(10), v); }
+  /// An integer as its sizeof(I) bytes, little-endian (the i32, u32, i64, u64 wire types).
+  template <class I>
+  void fixed_integer(I v) { pos_ = put_fixed(reserve(sizeof(I)), static_cast<std::make_unsigned_t<I>>(v)); }
   void raw(const void* data, std::size_t n) {
     io::window w = io::put_bytes(sink_, {pos_, end_}, static_cast<const char*>(data), n);
     pos_ = w.pos;
@@ -664,7 +667,7 @@ void write_value(W& w, const T& v) {
         if constexpr (std::endian::native == std::endian::little) {
           w.raw(std::data(v), n * sizeof(E));
         } else {
-          for (E e : v) w.commit(put_fixed(w.reserve(sizeof(E)), static_cast<std::make_unsigned_t<E>>(e)));
+          for (E e : v) w.fixed_integer(e);
         }
         return;
       }
@@ -719,7 +722,7 @@ void write_value(W& w, const T& v) {
     if (!w.enter()) return;
     auto pairs = [&]<bool FixedKeys, bool FixedValues>() {
       auto put = [&]<bool Fixed, class X>(const X& x) {
-        if constexpr (Fixed) w.commit(put_fixed(w.reserve(sizeof(X)), static_cast<std::make_unsigned_t<X>>(x)));
+        if constexpr (Fixed) w.fixed_integer(x);
         else write_value(w, x);
       };
       std::size_t i = 0;
