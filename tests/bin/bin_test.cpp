@@ -176,6 +176,23 @@ struct mixed {  // both signednesses: read field by field
 };
 }  // namespace narrow
 
+namespace bounded {  // every scalar at its longest, an optional and nested bounded values: max_size_of holds
+struct extremes {
+  bool flag = true;
+  char letter = '\xff';
+  std::int8_t tiny = std::numeric_limits<std::int8_t>::min();
+  std::uint64_t hash = std::numeric_limits<std::uint64_t>::max();
+  std::int64_t id = std::numeric_limits<std::int64_t>::min();
+  float ratio = -std::numeric_limits<float>::max();
+  double value = std::numeric_limits<double>::lowest();
+  std::optional<std::int64_t> parent = std::numeric_limits<std::int64_t>::min();
+  narrow::three nested{std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int16_t>::min(),
+                       std::numeric_limits<std::int32_t>::min()};
+  std::array<std::uint32_t, 3> triple{std::numeric_limits<std::uint32_t>::max(), 0, 1u << 31};
+  std::chrono::nanoseconds age{std::numeric_limits<std::int64_t>::min()};
+};
+}  // namespace bounded
+
 namespace {
 
 using bytes = std::vector<std::byte>;
@@ -660,6 +677,40 @@ TEST(BinaryFormat, DocumentsCarryTheirVersion) {
   EXPECT_EQ(decode<int>(of({0x1E})).error().code, prism::error_code::invalid_value);  // wire type 14: reserved
 }
 
+// A writer that knows the most bytes a document takes (max_size_of, or size_bound for a sized sequence or a string)
+// has a growable sink lend the container's own storage for all of them: the bound must hold at every extreme, in
+// both forms of a record (dense and keyed) and in both layouts of its integers (varint and fixed).
+TEST(BinaryFormat, SizeBoundsHoldAtTheExtremes) {
+  static_assert(prism::bin::max_size_of<std::int32_t>() == 5 && prism::bin::max_size_of<double>() == 8);
+  static_assert(prism::bin::max_size_of<std::string>() == 0 && prism::bin::max_size_of<std::vector<int>>() == 0);
+  static_assert(prism::bin::max_size_of<std::unique_ptr<int>>() == 0);  // pointers may chain
+  static_assert(prism::bin::max_size_of<golden::pointers>() == 0);
+  auto check = [](const auto& v, const char* what) {
+    const std::size_t bound = prism::bin::detail::size_bound(v);
+    ASSERT_NE(bound, 0u) << what;
+    const bytes b = encode(v);
+    EXPECT_LE(b.size(), 1 + bound) << what;  // 1: the document's format byte
+    // written into a reused container, whose storage is lent, and into a fresh one: the same bytes
+    bytes reused(3, std::byte{9});
+    ASSERT_TRUE(prism::bin::write(v, reused));
+    EXPECT_TRUE(std::equal(b.begin(), b.end(), reused.begin() + 3, reused.end())) << what;
+  };
+  constexpr auto min32 = std::numeric_limits<std::int32_t>::min();
+  check(narrow::ten{min32, min32, min32, min32, min32, min32, min32, min32, min32, min32}, "ten");
+  check(narrow::nine{~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u}, "nine, fixed layout");
+  check(narrow::three{std::numeric_limits<std::int64_t>::min(), -1, min32}, "three");
+  check(checked::badge{min32, min32}, "keyed");
+  check(checked::badge{min32, std::nullopt}, "keyed, an optional absent");
+  check(bounded::extremes{}, "extremes");
+  check(std::optional<bounded::extremes>(bounded::extremes{}), "optional");
+  check(std::array<bounded::extremes, 2>{}, "array");
+  check(std::vector<bounded::extremes>(3), "vector");
+  check(std::vector<narrow::ten>(2, narrow::ten{min32, 0, min32, 0, min32, 0, min32, 0, min32, 0}), "vector of records");
+  check(std::vector<std::uint64_t>(20, std::numeric_limits<std::uint64_t>::max()), "fixed-width sequence");
+  check(std::vector<float>(100, 1.5f), "floats");
+  check(std::string(600, 'x'), "string");
+}
+
 // ---- round trips over every supported type ------------------------------------------------------------------
 
 template <class T>
@@ -726,6 +777,9 @@ TYPED_TEST(RoundTrip, WritesReadsAndWritesTheSameBytes) {
   using T = TypeParam;
   for (const T& value : samples<T>()) {
     bytes first = encode(value);
+    if (const std::size_t bound = prism::bin::detail::size_bound(value); bound != 0) {
+      EXPECT_LE(first.size(), 1 + bound);
+    }
     auto back = decode<T>(first);
     ASSERT_TRUE(back) << back.error().message();
     EXPECT_EQ(encode(*back), first);

@@ -75,6 +75,31 @@ TEST(Sinks, ContainerAppendsAtEverySizeAndCapacity) {
   }
 }
 
+// Told the most bytes to come (bounded_sink), the growable sink lends the container's own storage: a writer that puts
+// fewer leaves nothing behind, one that puts more still gets room, and the container ends with its old content and
+// exactly what was written.
+TEST(Sinks, ContainerToldABoundKeepsExactlyWhatWasWritten) {
+  static_assert(prism::io::bounded_sink<prism::io::container_sink<std::string>>);
+  for (std::size_t most : {0u, 1u, 64u, 100u, 512u, 513u, 5000u}) {
+    for (std::size_t length : {0u, 1u, 63u, 64u, 65u, 100u, 511u, 600u, 3000u}) {
+      std::string text;
+      for (std::size_t i = 0; i < length; ++i) text += static_cast<char>('a' + i % 26);
+      std::string s = "head";
+      prism::io::container_sink sink(s);
+      prism::io::window w = sink.start(most);
+      for (std::size_t at = 0, piece = 1; at < length; at += piece, piece = piece % 13 + 1) {  // pieces of 1 to 13
+        piece = std::min(piece, length - at);
+        if (static_cast<std::size_t>(w.end - w.pos) < piece) w = sink.next(w.pos, piece);
+        std::memcpy(w.pos, text.data() + at, piece);
+        w.pos += piece;
+      }
+      ASSERT_TRUE(sink.finish(w.pos));
+      EXPECT_EQ(sink.written(), length);
+      ASSERT_EQ(s, "head" + text) << most << " bytes said, " << length << " written";
+    }
+  }
+}
+
 TEST(Sinks, FixedBufferOfEverySizeFrom64) {
   for (std::size_t size : {64u, 65u, 100u, 127u, 4096u}) {
     std::vector<char> buf(size);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <ranges>
 #include <type_traits>
 
 #include "../core/describe.hpp"
@@ -389,6 +390,54 @@ consteval bool small_integer_record() {
       return ((kind_of<field_type_of<T, I>> == kind::integer && sizeof(field_type_of<T, I>) >= 2 &&
                std::is_signed_v<field_type_of<T, I>> == first_signed) && ...);
     }(std::make_index_sequence<field_count_of<T>>{});
+  }
+}
+
+/// The most bytes a value of T takes, when every value of T has such a bound: scalars, and records, fixed-size
+/// arrays and optionals of them; else 0 (pointers too, which may chain). A writer that knows it can ask its sink
+/// for all the room at once (io::bounded_sink). A record is bounded whichever form it takes: its dense form (every
+/// field at its most, the fixed layout's 4 or 8 bytes no more than a varint's 5 or 10) or its keyed one.
+template <class T>
+consteval std::size_t max_size_of();
+
+namespace detail {
+/// The most bytes a record member of type V takes when it holds a value (an optional's value itself).
+template <class V>
+consteval std::size_t member_max_size() {
+  if constexpr (kind_of<V> == kind::optional) return max_size_of<typename adapter<V>::value_type>();
+  else return max_size_of<V>();
+}
+
+template <class T>
+consteval std::size_t record_max_size() {
+  return []<std::size_t... I>(std::index_sequence<I...>) -> std::size_t {
+    constexpr std::array<std::size_t, sizeof...(I)> values{
+        (field_is_stored<T, I>() ? member_max_size<std::remove_cvref_t<field_type_of<T, I>>>() : 1)...};
+    if (((values[I] == 0) || ...)) return 0;
+    std::size_t dense = 0, keyed = 1;  // keyed: the end byte
+    ((field_is_stored<T, I>() ? (dense += values[I], keyed += values[I] + varint_size(std::uint64_t{field_id<T, I>()} << 4 | 15)) : 0), ...);
+    if constexpr (is_dense<T>()) dense += dense_header<T>.size();
+    return std::max(dense, keyed);
+  }(std::make_index_sequence<field_count_of<T>>{});
+}
+}  // namespace detail
+
+template <class T>
+consteval std::size_t max_size_of() {
+  using U = std::remove_cvref_t<T>;
+  constexpr kind k = kind_of<U>;
+  if constexpr (is_scalar<U>) {
+    return scalar_max_size<U>();
+  } else if constexpr (k == kind::optional) {
+    constexpr std::size_t value = detail::member_max_size<U>();
+    return value == 0 ? 0 : 1 + value;  // the ref (one byte) before the value
+  } else if constexpr (k == kind::sequence && prism::detail::fixed_extent<U> != std::size_t(-1)) {
+    constexpr std::size_t n = prism::detail::fixed_extent<U>, element = max_size_of<std::ranges::range_value_t<U>>();
+    return element == 0 ? 0 : 1 + varint_size(n) + n * element;  // the header: at most a byte and a varint of n
+  } else if constexpr (k == kind::record) {
+    return detail::record_max_size<U>();
+  } else {
+    return 0;
   }
 }
 

@@ -81,8 +81,12 @@ class identity_table {
 template <class Sink>
 class writer {
  public:
-  writer(Sink& sink, const write_options& opts) : sink_(sink), opts_(opts) {
-    io::window w = sink_.start();
+  /// most: the most bytes the document takes, if known (else 0), for a sink that lends room for all of them at once.
+  writer(Sink& sink, const write_options& opts, std::size_t most = 0) : sink_(sink), opts_(opts) {
+    io::window w = [&] {
+      if constexpr (io::bounded_sink<Sink>) return sink_.start(most);
+      else return sink_.start();
+    }();
     pos_ = w.pos;
     end_ = w.end;
   }
@@ -750,6 +754,24 @@ void write_value(W& w, const T& v) {
   }
 }
 
+/// The most bytes v takes, where that is cheap to know: max_size_of<T>(), or a sized sequence of elements that have
+/// one, or a string; else 0.
+template <class T>
+std::size_t size_bound(const T& v) {
+  if constexpr (max_size_of<T>() != 0) {
+    return max_size_of<T>();
+  } else if constexpr (kind_of<T> == kind::sequence && requires { std::size(v); }) {
+    constexpr std::size_t element = max_size_of<std::ranges::range_value_t<T>>();
+    const std::size_t n = std::size(v);
+    if (element == 0 || n > (std::size_t(-1) - 11) / element) return 0;
+    return 11 + n * element;  // the header: at most a byte and a varint
+  } else if constexpr (kind_of<T> == kind::string && !prism::detail::may_be_null<T>) {
+    return 10 + adapter<T>::view(v).size();  // a varint of the length, the bytes
+  } else {
+    return 0;
+  }
+}
+
 }  // namespace detail
 
 /// Writes `value` as a prism binary document into `out`: a std::vector<std::byte>, std::string or
@@ -760,7 +782,8 @@ void write_value(W& w, const T& v) {
 template <class T, class Out>
 result<std::size_t> write(const T& value, Out&& out, const write_options& opts = {}) {
   auto&& sink = io::make_sink(out);
-  detail::writer<std::remove_cvref_t<decltype(sink)>> w(sink, opts);
+  const std::size_t body = detail::size_bound(value);
+  detail::writer<std::remove_cvref_t<decltype(sink)>> w(sink, opts, body == 0 ? 0 : 1 + body);  // 1: the format byte
   w.byte(format_version << 4 | static_cast<unsigned>(wire_of<T>()));
   detail::write_value(w, value);
   return w.finish();

@@ -56,6 +56,15 @@ concept bulk_sink = sink<S> && requires(S& s, char* p, const char* data, std::si
   { std::integral_constant<std::size_t, S::bulk_bytes>{} };
 };
 
+/// A sink may also be told, before the first window, the most bytes the writer will put (when it knows a bound):
+///   window w = s.start(most);       // first window; most == 0: no bound known
+/// A container then lends its own storage for all of them, rather than a buffer to copy from. A wrong bound costs
+/// only speed: the writer still asks for more room when it needs it.
+template <class S>
+concept bounded_sink = sink<S> && requires(S& s, std::size_t most) {
+  { s.start(most) } -> std::same_as<window>;
+};
+
 /// Puts data[0, n) at w.pos, through as many windows as it takes (or whole, to a bulk_sink); returns the window after.
 template <sink S>
 window put_bytes(S& s, window w, const char* data, std::size_t n) {
@@ -83,8 +92,10 @@ concept byte_writer = requires(W& w, const char* p, std::size_t n) {
 
 /// Appends to a std::string or std::vector of a byte-sized type, growing it geometrically. The default.
 /// A standard container zero-fills what it is resized by, so the first window is a buffer of the sink's own (1 KiB),
-/// appended in one copy: a message that fits costs no zeroing at all, and one allocation at most. After that the
-/// window is the container's spare room, grown in steps of a quarter of the output so far (1 KiB at least, as each
+/// appended in one copy: a message that fits costs no zeroing at all, and one allocation at most. A writer that
+/// knows its output takes at most `direct_bytes` (start(most)) writes into the container itself: zeroing that many
+/// bytes costs less than the copy and its call. After the first window, the window is the container's spare room,
+/// grown in steps of a quarter of the output so far (1 KiB at least, as each
 /// step is a call through the writer's refill) within the capacity: a reused container costs about the output's size
 /// in zeroing (a quarter more at worst; steps of half would zero up to half again for a last step's few bytes), never
 /// its whole capacity. Where the capacity runs out, the sink's buffer is lent again and appended, which grows the
@@ -95,6 +106,14 @@ class container_sink {
   explicit container_sink(Container& c) noexcept : c_(c), base_(c.size()), used_(c.size()) {}
 
   window start() noexcept { return buffer(); }
+  static constexpr std::size_t direct_bytes = 512;
+  window start(std::size_t most) {
+    if (most == 0 || most > direct_bytes) return buffer();
+    // no reallocation when a reused container has the room; the size hidden, as for a copy (copy_bytes.hpp)
+    c_.resize(used_ + prism::detail::hide_size(std::max(most, min_window)));
+    buffered_ = false;
+    return {data() + used_, data() + c_.size()};
+  }
   window next(char* pos, std::size_t n) {
     commit(pos);
     if (c_.size() - used_ < n) {
