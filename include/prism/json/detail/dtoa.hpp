@@ -244,8 +244,21 @@ static_assert(fast_shift_fits(-149, 104));
   return {pick(odd(v, v0), odd(l, l0), odd(r, r0), c & 1), k};
 }
 
-/// The same for a power of two above the subnormals, whose interval below is half as wide as the one above. Rare.
+/// A power of two 2^e that is its own shortest decimal, as the powers of two near 1 are (1, 2, 0.5, 1024, 0.125: common
+/// in data), or {0, 0}. From 2^0 to 2^(Precision + 1) the interval holds no other integer, and a power of two ends in no
+/// zero; from 2^-1 down to 2^-Lowest, 5^-e at 10^e ends in a 5, so every shorter decimal lies 5 * 10^e or more away,
+/// beyond the interval (half an ulp above, 2^(e - Precision - 1), is narrower while 5^(e + 1) > 2^-(Precision + 1)).
+template <int Precision, int Lowest>
+constexpr decimal exact_power_of_two(int e) noexcept {
+  static_assert(Lowest <= 19, "5^19 is the largest power of five below 2^64 that powers_of_10 gives");
+  if (e >= 0 && e <= Precision + 1) return {std::uint64_t{1} << e, 0};
+  if (e < 0 && e >= -Lowest) return {powers_of_10[-e] >> -e, e};  // 10^k / 2^k = 5^k
+  return {0, 0};
+}
+
+/// The same for a power of two above the subnormals, whose interval below is half as wide as the one above.
 [[gnu::noinline]] inline decimal to_decimal64_irregular(std::uint64_t c, int q) noexcept {
+  if (const decimal d = exact_power_of_two<52, 19>(q + 52); d.digits != 0) return d;  // 5^(e + 1) > 2^-53 from e = -22
   const int k = flog10_three_quarters_pow2(q);
   const int h = q + flog2_pow10(-k) + 1;
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
@@ -268,6 +281,9 @@ static_assert(fast_shift_fits(-149, 104));
 /// Shortest decimal of c * 2^q (float), exactly, for what the fast path leaves, with the table's upper 64 bits rounded
 /// up; checked for every float too.
 [[gnu::noinline]] inline decimal to_decimal32(std::uint32_t c, int q, bool irregular) noexcept {
+  if (irregular) {  // 5^(e + 1) > 2^-24 from e = -11
+    if (const decimal d = exact_power_of_two<23, 10>(q + 23); d.digits != 0) return d;
+  }
   const int k = irregular ? flog10_three_quarters_pow2(q) : flog10_pow2(q);
   const int h = q + flog2_pow10(-k) + 1;
   const std::uint64_t* g = pow10_significands[-k - pow10_min_exponent];
