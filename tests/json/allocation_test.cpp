@@ -97,6 +97,49 @@ long allocations_during(F&& f) {
   return allocations.load() - before;
 }
 
+// Reading into a reused ordered map or set takes the nodes it holds, in both formats: as many elements as before
+// cost no allocation, more cost one each, and what is read is what a fresh object gets.
+struct index {
+  std::map<std::int32_t, double> by_id;
+  std::set<std::int64_t> seen;
+  std::multimap<std::int32_t, std::int32_t> links;
+  bool operator==(const index&) const = default;
+};
+
+index make_index(int n, int salt) {
+  index x;
+  for (int i = 0; i < n; ++i) {
+    x.by_id[i * salt] = i * 0.5;
+    x.seen.insert(std::int64_t{i} * salt - 7);
+    x.links.emplace(i % 7, i * salt);
+  }
+  return x;
+}
+
+TEST(Allocation, ReadingIntoReusedMapsAndSetsTakesTheirNodes) {
+  const index old = make_index(100, 3), next = make_index(100, -5), smaller = make_index(40, 2), larger = make_index(130, 1);
+  const long unit = allocations_during([] { delete new int(1); });  // 2 where malloc is counted too
+  for (const index* source : {&next, &smaller, &larger}) {
+    const std::string text = prism::json::to_string(*source).value();
+    const std::vector<std::byte> bytes = prism::bin::to_bytes(*source).value();
+    const long more = static_cast<long>(source->by_id.size() + source->seen.size() + source->links.size()) - 300;
+    index target = old;
+    long n = allocations_during([&] { ASSERT_TRUE(prism::json::read_into(text, target)); });
+    EXPECT_EQ(n, unit * std::max(more, 0L)) << source->by_id.size() << " elements a container, JSON";
+    EXPECT_EQ(target, *source);
+    target = old;
+    n = allocations_during([&] { ASSERT_TRUE(prism::bin::read_into(bytes, target)); });
+    EXPECT_EQ(n, unit * std::max(more, 0L)) << source->by_id.size() << " elements a container, binary";
+    EXPECT_EQ(target, *source);
+  }
+  // A repeated key in JSON: the last value stays, in a reused node as in a new one.
+  index target = old;
+  ASSERT_TRUE(prism::json::read_into(R"({"by_id":{"1":1.5,"2":2,"1":3},"seen":[4,4,-1],"links":{"1":1,"1":2}})", target));
+  EXPECT_EQ(target.by_id, (std::map<std::int32_t, double>{{1, 3.0}, {2, 2.0}}));
+  EXPECT_EQ(target.seen, (std::set<std::int64_t>{-1, 4}));
+  EXPECT_EQ(target.links, (std::multimap<std::int32_t, std::int32_t>{{1, 1}, {1, 2}}));
+}
+
 TEST(Allocation, CountersSeeAllocations) {
   // proves the counters work, so the zeros below mean something
   EXPECT_GE(allocations_during([] { auto s = std::make_unique<std::string>(100, 'x'); }), 1);

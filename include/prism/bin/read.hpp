@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "../core/detail/copy_bytes.hpp"
+#include "../core/detail/reused_nodes.hpp"
 #include "../core/detail/simd.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
@@ -1285,7 +1286,7 @@ bool read_sequence(context& c, wire w, T& out) {
     if (!indexed(out)) return false;
   } else {
     static_assert(requires { out.clear(); }, "prism: this sequence cannot be read (a span views elements it does not own)");
-    out.clear();
+    prism::detail::reused_nodes<T> spare(out);
     if constexpr (requires { out.before_begin(); }) {  // forward_list: append after the last
       auto last = out.before_begin();
       for (std::size_t i = 0; i < n; ++i) {
@@ -1299,8 +1300,7 @@ bool read_sequence(context& c, wire w, T& out) {
       for (std::size_t i = 0; i < n; ++i) {
         E v{};
         if (!element(i, c.p, v, e)) return false;
-        if constexpr (requires { out.push_back(std::move(v)); }) out.push_back(std::move(v));
-        else out.insert(std::move(v));
+        spare.add(out, std::move(v));
       }
     }
   }
@@ -1317,7 +1317,7 @@ bool read_map(context& c, wire w, T& out) {
   std::size_t count = 0;
   wire kw = wire::uint, vw = wire::uint;
   if (!read_map_header(c, count, kw, vw)) return false;
-  out.clear();
+  prism::detail::reused_nodes<T> spare(out);
   if (count == 0) return true;
   if (!enter(c)) return false;
   // key_wire and value_wire: a wire, or a std::integral_constant of one, which makes a copy of the loop for it
@@ -1329,10 +1329,7 @@ bool read_map(context& c, wire w, T& out) {
         prism::detail::prepend_path(c.err().path, "[", std::to_string(i), "]");
         return false;
       }
-      if constexpr (requires { out.insert_or_assign(out.end(), std::move(key), std::move(value)); })
-        out.insert_or_assign(out.end(), std::move(key), std::move(value));  // ordered maps come in order: O(1) at the end
-      else
-        out.emplace(std::move(key), std::move(value));
+      spare.add(out, std::move(key), std::move(value));  // at the end: ordered maps come in order, O(1) a pair
     }
     return true;
   };

@@ -19,6 +19,7 @@
 #include <utility>
 #include <variant>
 
+#include "../core/detail/reused_nodes.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
 #include "../core/string_pool.hpp"
@@ -425,7 +426,7 @@ bool read_timestamp(read_context& c, TP& out) {
 
 /// Adds one element to a growable sequence and reads it in place where the container allows.
 template <class View, class C>
-bool read_element(read_context& c, C& out, typename C::iterator& last) {
+bool read_element(read_context& c, C& out, typename C::iterator& last, prism::detail::reused_nodes<C>& spare) {
   using V = typename C::value_type;
   if constexpr (requires { { out.emplace_back() } -> std::same_as<V&>; }) {
     (void)last;
@@ -436,8 +437,7 @@ bool read_element(read_context& c, C& out, typename C::iterator& last) {
   } else {  // sets, and vector<bool> whose elements are proxies: read, then insert
     V v{};
     if (!read_value<View>(c, v)) return false;
-    if constexpr (requires { out.push_back(std::move(v)); }) out.push_back(std::move(v));
-    else out.insert(std::move(v));
+    spare.add(out, std::move(v));
     return true;
   }
 }
@@ -504,11 +504,11 @@ bool read_sequence(read_context& c, T& out) {
         }
       }
     }
-    out.clear();
+    prism::detail::reused_nodes<T> spare(out);
     typename T::iterator last{};
     if constexpr (requires { out.before_begin(); }) last = out.before_begin();
     for (std::size_t i = 0;; ++i) {
-      if (!read_element<View>(c, out, last)) return element_failed(i);
+      if (!read_element<View>(c, out, last, spare)) return element_failed(i);
       if (!next_item(c, ']')) return c.err.code == error_code::none;
     }
   }
@@ -589,7 +589,7 @@ bool read_map(read_context& c, T& out) {
   using K = typename adapter<T>::key_type;
   using V = typename adapter<T>::mapped_type;
   if (!open_container(c, '{', "object")) return false;
-  out.clear();
+  prism::detail::reused_nodes<T> spare(out);
   if (close_if_empty(c, '}')) return true;
   std::string key_text_buffer;
   for (;;) {
@@ -606,13 +606,11 @@ bool read_map(read_context& c, T& out) {
     if (!read_map_key(c, text, in_input, at, key)) return false;
     bool ok;
     if constexpr (requires { out.try_emplace(std::move(key)); }) {
-      auto [it, inserted] = out.try_emplace(std::move(key));
-      if (!inserted) it->second = V{};  // a duplicate key: the last one wins
-      ok = read_value<View>(c, it->second);
+      ok = read_value<View>(c, spare.place(out, std::move(key)));  // a duplicate key: the last one wins
     } else {  // multimaps keep every pair
       V v{};
       ok = read_value<View>(c, v);
-      if (ok) out.emplace(std::move(key), std::move(v));
+      if (ok) spare.add(out, std::move(key), std::move(v));
     }
     if (!ok) {
       prism::detail::prepend_path(c.err.path, "[\"", text, "\"]");

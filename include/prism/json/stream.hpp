@@ -236,14 +236,14 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
   // A top-level array read into a growable sequence streams element by element.
   if constexpr (kind_of<T> == kind::sequence && prism::detail::fixed_extent<T> == std::size_t(-1) && requires { out.clear(); }) {
     if (in.peek() == '[') {
-      out.clear();
+      prism::detail::reused_nodes<T> spare(out);
       typename T::iterator last{};
       if constexpr (requires { out.before_begin(); }) last = out.before_begin();
       auto r = for_each_element(in, [&](std::size_t i) -> result<bool> {
         std::string_view text = in.frame();
         read_context c(text, opts);
         c.depth = 1;
-        bool ok = read_element<View>(c, out, last);
+        bool ok = read_element<View>(c, out, last, spare);
         if (ok) {
           in.consume(static_cast<std::size_t>(c.p - c.begin));
           return true;
