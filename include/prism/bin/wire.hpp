@@ -393,6 +393,13 @@ consteval bool small_integer_record() {
   }
 }
 
+/// The most bytes a sequence of n elements of at most `element` bytes each takes (its header: at most a byte and a
+/// varint of n), or 0 when element is (no bound) or the product overflows.
+constexpr std::size_t seq_max_size(std::size_t n, std::size_t element) noexcept {
+  if (element == 0 || n > (std::size_t(-1) - 11) / element) return 0;
+  return 1 + varint_size(n) + n * element;
+}
+
 /// The most bytes a value of T takes, when every value of T has such a bound: scalars, and records, fixed-size
 /// arrays and optionals of them; else 0 (pointers too, which may chain). A writer that knows it can ask its sink
 /// for all the room at once (io::bounded_sink). A record is bounded whichever form it takes: its dense form (every
@@ -432,8 +439,7 @@ consteval std::size_t max_size_of() {
     constexpr std::size_t value = detail::member_max_size<U>();
     return value == 0 ? 0 : 1 + value;  // the ref (one byte) before the value
   } else if constexpr (k == kind::sequence && prism::detail::fixed_extent<U> != std::size_t(-1)) {
-    constexpr std::size_t n = prism::detail::fixed_extent<U>, element = max_size_of<std::ranges::range_value_t<U>>();
-    return element == 0 ? 0 : 1 + varint_size(n) + n * element;  // the header: at most a byte and a varint of n
+    return seq_max_size(prism::detail::fixed_extent<U>, max_size_of<std::ranges::range_value_t<U>>());
   } else if constexpr (k == kind::record) {
     return detail::record_max_size<U>();
   } else {

@@ -761,10 +761,7 @@ std::size_t size_bound(const T& v) {
   if constexpr (max_size_of<T>() != 0) {
     return max_size_of<T>();
   } else if constexpr (kind_of<T> == kind::sequence && requires { std::size(v); }) {
-    constexpr std::size_t element = max_size_of<std::ranges::range_value_t<T>>();
-    const std::size_t n = std::size(v);
-    if (element == 0 || n > (std::size_t(-1) - 11) / element) return 0;
-    return 11 + n * element;  // the header: at most a byte and a varint
+    return seq_max_size(std::size(v), max_size_of<std::ranges::range_value_t<T>>());
   } else if constexpr (kind_of<T> == kind::string && !prism::detail::may_be_null<T>) {
     return 10 + adapter<T>::view(v).size();  // a varint of the length, the bytes
   } else {

@@ -606,7 +606,7 @@ bool read_map(read_context& c, T& out) {
     if (!read_map_key(c, text, in_input, at, key)) return false;
     bool ok;
     if constexpr (requires { out.try_emplace(std::move(key)); }) {
-      ok = read_value<View>(c, spare.place(out, std::move(key)));  // a duplicate key: the last one wins
+      ok = read_value<View>(c, spare.add(out, std::move(key), V{})->second);  // a duplicate key: the last one wins
     } else {  // multimaps keep every pair
       V v{};
       ok = read_value<View>(c, v);

@@ -63,8 +63,6 @@ inline void copy_in_chunks(char* d, const char* s, std::size_t n) noexcept {
   if (n != 0) std::memcpy(d, s, n);
 }
 
-/// memcpy, except where that would be slow (above): such copies go by copy_in_chunks, nearly memcpy's best speed (32
-/// KiB 1 to 31 bytes past: 0.81 µs against memcpy's 11; 0.70 at its best, on the AMD EPYC).
 /// n, hidden from the compiler unless it is a constant. Where g++ knows a bound on the size of a copy or a fill
 /// (below 4 KiB, say), it expands memcpy or memset inline into `rep movsq` or `rep stosq`, which take about 30 ns to
 /// start on the Intel Xeon (8 floats read in 60 ns instead of 28): a hidden size keeps the call to the library's. A
@@ -76,6 +74,8 @@ inline void copy_in_chunks(char* d, const char* s, std::size_t n) noexcept {
   return n;
 }
 
+/// memcpy, except where that would be slow (above): such copies go by copy_in_chunks, nearly memcpy's best speed (32
+/// KiB 1 to 31 bytes past: 0.81 µs against memcpy's 11; 0.70 at its best, on the AMD EPYC).
 inline void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
   if (memcpy_is_slow(dst, src, n)) return copy_in_chunks(static_cast<char*>(dst), static_cast<const char*>(src), n);
   n = hide_size(n);

@@ -41,9 +41,9 @@ class reused_nodes {
     else out.insert(std::forward<V>(value));
   }
 
-  /// Adds a map's pair after those added before; of a repeated key, the last value stays.
+  /// Adds a map's pair after those added before; of a repeated key, the last value stays. Returns where it is.
   template <class K, class V>
-  void add(C& out, K&& key, V&& value) {
+  auto add(C& out, K&& key, V&& value) {
     if constexpr (reuses) {
       if (!spare_.empty()) {
         auto node = spare_.extract(spare_.begin());
@@ -51,36 +51,13 @@ class reused_nodes {
         node.mapped() = std::forward<V>(value);
         auto it = out.insert(out.end(), std::move(node));
         if (!node.empty()) it->second = std::move(node.mapped());  // the key was there: a multimap never says so
-        return;
+        return it;
       }
     }
     if constexpr (requires { out.insert_or_assign(out.end(), std::forward<K>(key), std::forward<V>(value)); })
-      out.insert_or_assign(out.end(), std::forward<K>(key), std::forward<V>(value));
+      return out.insert_or_assign(out.end(), std::forward<K>(key), std::forward<V>(value));
     else
-      out.emplace(std::forward<K>(key), std::forward<V>(value));
-  }
-
-  /// A map's value for key, default-constructed, to be read in place; of a repeated key, the last value stays.
-  template <class K>
-  auto& place(C& out, K&& key) {
-    using V = typename C::mapped_type;
-    if constexpr (reuses) {
-      if (!spare_.empty()) {
-        auto node = spare_.extract(spare_.begin());
-        node.key() = std::forward<K>(key);
-        node.mapped() = V{};
-        auto it = out.insert(out.end(), std::move(node));
-        if (!node.empty()) it->second = V{};  // the key was there
-        return it->second;
-      }
-    }
-    if constexpr (requires { out.try_emplace(std::forward<K>(key)); }) {
-      auto [it, inserted] = out.try_emplace(std::forward<K>(key));
-      if (!inserted) it->second = V{};
-      return it->second;
-    } else {
-      return out.emplace(std::forward<K>(key), V{})->second;
-    }
+      return out.emplace(std::forward<K>(key), std::forward<V>(value));
   }
 
  private:
