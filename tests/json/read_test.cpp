@@ -460,6 +460,36 @@ TEST(ReadObjects, FixedSizeArraysWantTheirExactLength) {
   EXPECT_EQ((read_error<std::tuple<int, std::string>>("[1]").detail), "expected 2 elements, found 1");
 }
 
+// Short arrays of numbers (coordinates) have a reader of their own for their usual text, which hands anything else
+// to the general one: both must give the same values and the same errors.
+TEST(ReadObjects, NumberArraysReadAsAnyArrayDoes) {
+  for (std::string_view text : {"[1,2]", "[ -1.5 , 2e3 ]", "[\n 0.1,\t-0\r\n]", "[1.00000000000000000000001, 2]",
+                                "[123456789012345678901234, 5e-324]", "[1E+2, 2.5e-1]"}) {
+    const std::vector<double> general = read<std::vector<double>>(text).value();
+    ASSERT_EQ(general.size(), 2u) << text;
+    const auto pair = read<std::array<double, 2>>(text);
+    ASSERT_TRUE(pair.has_value()) << text << ": " << pair.error().message();
+    EXPECT_EQ(pair.value()[0], general[0]) << text;
+    EXPECT_EQ(pair.value()[1], general[1]) << text;
+    const auto floats = read<std::array<float, 2>>(text);
+    ASSERT_TRUE(floats.has_value()) << text;
+    EXPECT_EQ(floats.value()[1], read<std::vector<float>>(text).value()[1]) << text;
+  }
+  const auto in_vector = [](std::string_view text, const read_options& o = {}) {
+    return read_error<std::vector<std::array<double, 2>>>(text, o);
+  };
+  EXPECT_EQ(in_vector("[[1, 2], [3]]").message(), "expected 2 elements, found 1 at $[1] (line 1, column 12)");
+  EXPECT_EQ(in_vector("[[1, 2], [3, 4, 5]]").detail, "expected 2 elements, found more");
+  EXPECT_EQ(in_vector("[[1, 2], [3 4]]").message(), "expected ',' or ']', found number at $[1] (line 1, column 13)");
+  EXPECT_EQ(in_vector("[[1, 2], [3, 1e999]]").message(),
+            "number 1e999 too large for double at $[1][1] (line 1, column 14)");
+  EXPECT_EQ(in_vector("[[1, 2], [-01, 4]]").code, error_code::syntax_error);
+  EXPECT_EQ(in_vector("[[1, 2], [\"3\", 4]]").detail, "expected number, found string");
+  EXPECT_EQ(in_vector("[[1, 2], [3, 4").code, error_code::unexpected_end);
+  EXPECT_EQ(in_vector("[[1, 2]]", {.max_depth = 1}).code, error_code::depth_exceeded);
+  EXPECT_TRUE((read<std::vector<std::array<double, 2>>>("[[1, 2]]", {.max_depth = 2}).has_value()));
+}
+
 // ---- limits against hostile input ---------------------------------------------------------------------
 
 struct node {
