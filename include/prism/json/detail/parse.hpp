@@ -562,10 +562,31 @@ inline const char* skip_string(read_context& c, const char* p) {
 
 // ---- skipping a whole value ------------------------------------------------------------------------------
 
-/// Skips the value at c.p (whitespace already skipped), validating all of it, without recursion: an explicit
-/// stack of one bit per level says whether each open level is an object or an array. Counts against
-/// max_depth together with the levels the caller is already in.
-inline bool skip_value(read_context& c) {
+/// Skips (and validates) the string, number or literal at p (p != end); returns its end, or nullptr after recording
+/// the error (anything else is one).
+inline const char* skip_scalar(read_context& c, const char* p) {
+  const char* e = c.end;
+  if (*p == '"') return skip_string(c, p);
+  // literals and numbers (kept out of the switch so the error paths know where they are)
+  if (*p == 't' || *p == 'f' || *p == 'n') {
+    // Each literal compared as a constant: a load and a compare rather than a call to memcmp.
+    const char* after = *p == 't'   ? match_literal(p, e, "true")
+                        : *p == 'f' ? match_literal(p, e, "false")
+                                    : match_literal(p, e, "null");
+    if (!after) return fail_literal(c, p, *p == 't' ? "true" : *p == 'f' ? "false" : "null"), nullptr;
+    return after;
+  }
+  if (*p == '-' || is_digit(*p)) {
+    decimal_number d;
+    if (const char* after = scan_number_fast(p, e, d)) return after;
+    return scan_number(c, p, d);
+  }
+  return fail_expected(c, "a value", p, error_code::syntax_error), nullptr;
+}
+
+/// skip_value for an array or object at c.p, without recursion: an explicit stack of one bit per level says whether
+/// each open level is an object or an array. Counts against max_depth together with the levels the caller is already in.
+[[gnu::noinline]] inline bool skip_nested(read_context& c) {
   const char* p = c.p;
   const char* e = c.end;
   std::size_t room = c.opts.max_depth > c.depth ? c.opts.max_depth - c.depth : 0;
@@ -600,27 +621,8 @@ value:
     if (object) goto key;
     goto value;
   }
-  if (*p == '"') {
-    if (!(p = skip_string(c, p))) return false;
-    goto after_value;
-  }
-  // literals and numbers (kept out of the switch so the error paths know where they are)
-  if (*p == 't' || *p == 'f' || *p == 'n') {
-    // Each literal compared as a constant: a load and a compare rather than a call to memcmp.
-    const char* after = *p == 't'   ? match_literal(p, e, "true")
-                        : *p == 'f' ? match_literal(p, e, "false")
-                                    : match_literal(p, e, "null");
-    if (!after) return fail_literal(c, p, *p == 't' ? "true" : *p == 'f' ? "false" : "null");
-    p = after;
-    goto after_value;
-  }
-  if (*p == '-' || is_digit(*p)) {
-    decimal_number d;
-    if (const char* after = scan_number_fast(p, e, d)) p = after;
-    else if (!(p = scan_number(c, p, d))) return false;
-    goto after_value;
-  }
-  return fail_expected(c, "a value", p, error_code::syntax_error);
+  if (!(p = skip_scalar(c, p))) return false;
+  goto after_value;
 
 key:
   if (p == e) return fail(c, error_code::unexpected_end, p);
@@ -654,6 +656,16 @@ after_value:
   ++p;
   --depth;
   goto after_value;
+}
+
+/// Skips the value at c.p (whitespace already skipped), validating all of it. Most values skipped are a member's
+/// string, number or literal: those without the nested walk's setup.
+inline bool skip_value(read_context& c) {
+  const char* p = c.p;
+  if (p == c.end || *p == '{' || *p == '[') return skip_nested(c);
+  if (!(p = skip_scalar(c, p))) return false;
+  c.p = p;
+  return true;
 }
 
 }  // namespace prism::json::detail
