@@ -141,6 +141,8 @@ struct everything {
   std::forward_list<std::int16_t> chain;
   std::set<std::string> names;
   std::array<int, 3> triple{};
+  std::array<double, 2> coordinates{};  // short arrays of numbers have a reader of their own
+  std::vector<std::array<float, 3>> vertices;
   std::map<std::string, node> nodes;
   std::map<int, std::string> by_id;
   std::map<std::uint64_t, bool> by_u64;
@@ -312,7 +314,8 @@ constexpr std::string_view rich_element = R"({"flag":true,"i8":-5,"u8":200,"i16"
 "timeout":1500,"elapsed":0.5,"minutes":-3,"maybe":7,"maybe_point":{"x":1,"y":2},"tree":{"value":1,
 "children":[{"value":2,"label":"c"}],"next":{"value":3,"label":"n"},"label":"root"},"shared":"s","points":[{"x":0.5,
 "y":-0.5},{"x":2,"y":3}],"matrix":[[1,2],[],[3]],"bits":[true,false,true],"queue":[1.5,2.5],"chain":[1,2,3],
-"names":["b","a"],"triple":[1,2,3],"nodes":{"a":{"value":2,"children":[{"value":4}]}},"by_id":{"-1":"minus one",
+"names":["b","a"],"triple":[1,2,3],"coordinates":[-65.61,43.42],"vertices":[[0.1,2e3,-0.5]],
+"nodes":{"a":{"value":2,"children":[{"value":4}]}},"by_id":{"-1":"minus one",
 "7":"seven"},"by_u64":{"1":true},"by_color":{"red":1,"blue":3},"by_view":{"k":1},"multi":{"a":1,"a":2},
 "pick":{"point":{"x":1,"y":2}},"picks":[null,{"int32":5},{"point":{"x":3,"y":4}}],"tup":[1,"two",true],"pr":[2.5,
 "blue"],"described":{"code":"ABCDEFGH","id":5,"name":"n","score":9},"temp":21.5,"maybe_temp":-4,"in":{"d":{"z":1,
