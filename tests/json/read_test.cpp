@@ -8,8 +8,9 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <cstdint>
+#include <deque>
 #include <limits>
+#include <list>
 #include <map>
 #include <optional>
 #include <random>
@@ -488,6 +489,56 @@ TEST(ReadObjects, NumberArraysReadAsAnyArrayDoes) {
   EXPECT_EQ(in_vector("[[1, 2], [3, 4").code, error_code::unexpected_end);
   EXPECT_EQ(in_vector("[[1, 2]]", {.max_depth = 1}).code, error_code::depth_exceeded);
   EXPECT_TRUE((read<std::vector<std::array<double, 2>>>("[[1, 2]]", {.max_depth = 2}).has_value()));
+}
+
+// Vectors and deques of numbers too; a std::list, which has no operator[], is read by the general reader alone.
+template <class E>
+void expect_list_reading(std::string_view text) {
+  const auto general = read<std::list<E>>(text);
+  const auto vector = read<std::vector<E>>(text);
+  const auto deque = read<std::deque<E>>(text);
+  ASSERT_EQ(vector.has_value(), general.has_value()) << text;
+  ASSERT_EQ(deque.has_value(), general.has_value()) << text;
+  if (!general) {
+    EXPECT_EQ(vector.error().message(), general.error().message()) << text;
+    EXPECT_EQ(deque.error().message(), general.error().message()) << text;
+    return;
+  }
+  EXPECT_TRUE(std::equal(general->begin(), general->end(), vector->begin(), vector->end())) << text;
+  EXPECT_TRUE(std::equal(general->begin(), general->end(), deque->begin(), deque->end())) << text;
+}
+
+TEST(ReadObjects, NumberListsReadAsAnyListDoes) {
+  for (std::string_view text :
+       {"[]", "[ ]", "[0]", "[1, -2 ,3\n]", "[-0]", "[127, -128]", "[128]", "[-129]", "[255]", "[-1]", "[1.5]", "[1e2]",
+        "[2147483647, -2147483648]", "[2147483648]", "[9223372036854775807, -9223372036854775808]",
+        "[9223372036854775808]", "[18446744073709551615]", "[18446744073709551616]", "[123456789012345678901]",
+        "[01]", "[-]", "[1,]", "[1 2]", "[1", "[\"1\"]", "[null]", "[1e999]", "[0.1, 5e-324, 1.00000000000000000001]",
+        // the general reader takes over at a number of more than 19 digits, and reports what follows
+        "[1, 100000000000000000000, 2, true]", "[1, 0.000000000000000000001, 2 3]", "[1, 1.00000000000000000001, 1e999]"}) {
+    expect_list_reading<std::int8_t>(text);
+    expect_list_reading<std::uint8_t>(text);
+    expect_list_reading<int>(text);
+    expect_list_reading<std::int64_t>(text);
+    expect_list_reading<std::uint64_t>(text);
+    expect_list_reading<float>(text);
+    expect_list_reading<double>(text);
+  }
+  // over an old vector: fewer elements, more, and a failure, after which the elements before it hold their new values
+  std::vector<int> v{9, 9, 9};
+  ASSERT_TRUE(read_into("[1]", v).has_value());
+  EXPECT_EQ(v, (std::vector<int>{1}));
+  ASSERT_TRUE(read_into("[4, 5, 6, 7]", v).has_value());
+  EXPECT_EQ(v, (std::vector<int>{4, 5, 6, 7}));
+  EXPECT_FALSE(read_into("[1, 2, 3e0]", v).has_value());
+  ASSERT_EQ(v.size(), 4u);
+  EXPECT_EQ(v[0], 1);
+  EXPECT_EQ(v[1], 2);
+  std::vector<double> d{9, 9, 9, 9};
+  ASSERT_TRUE(read_into("[1, 2.00000000000000000001, 3]", d).has_value());
+  EXPECT_EQ(d, (std::vector<double>{1, 2, 3}));
+  ASSERT_TRUE(read_into("[4, 5.00000000000000000001, 6, 7, 8]", d).has_value());
+  EXPECT_EQ(d, (std::vector<double>{4, 5, 6, 7, 8}));
 }
 
 // ---- limits against hostile input ---------------------------------------------------------------------
