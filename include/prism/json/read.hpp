@@ -476,8 +476,8 @@ bool read_indexed_elements(read_context& c, T& out, std::size_t from, std::size_
   }
 }
 
-/// Whether T is an array of numbers read as numbers: a short fixed-size one (a coordinate pair, a 3-vector: see
-/// read_number_array_fast) or a growable one with operator[] (std::vector, std::deque: see read_number_list).
+/// Whether T is an array of numbers read as numbers, which read_number_array reads: a short fixed-size one (a
+/// coordinate pair, a 3-vector) or a growable one with operator[] (std::vector, std::deque).
 template <class View, class T>
 consteval bool is_number_array() {
   if constexpr (kind_of<T> == kind::sequence && treatment_of<View, T> == treatment::usual) {
@@ -538,62 +538,50 @@ template <class E>
   return {nullptr, false};
 }
 
-// Number arrays are read with the cursor in a register: through c.p between its tokens (stored, then loaded back by
-// the next token's reader) each number waits on a store.
-
-/// A short fixed-size number array in its usual text, `[x, y]`. False, having moved nothing but perhaps some
-/// elements, on anything else, for read_sequence to read from the start (a few numbers again).
-template <class T>
-[[gnu::always_inline]] inline bool read_number_array_fast(read_context& c, T& out) {
-  constexpr std::size_t n = prism::detail::fixed_extent<T>;
-  const char* p = c.p;
-  const char* const e = c.end;
-  if (p == e || *p != '[' || c.depth >= c.opts.max_depth) [[unlikely]]
-    return false;
-  p = skip_whitespace(p + 1, e);
-  const bool read = [&]<std::size_t... I>(std::index_sequence<I...>) {  // unrolled: canada 4% faster than a loop
-    const auto element = [&](auto& x, bool last) {
-      const listed_number r = read_listed_number(p, e, x);
-      p = r.next;
-      return r.next && r.more != last;
-    };
-    return (element(out[I], I + 1 == n) && ...);
-  }(std::make_index_sequence<n>{});
-  if (!read) [[unlikely]]
-    return false;
-  c.p = p;
-  return true;
-}
-
-/// A growable number array: from the first element whose text is not the usual one, the general reader goes on
-/// (its errors, its path), so a long array never reads twice.
+/// An array of numbers (see is_number_array), read with the cursor in a register: through c.p between its tokens
+/// (stored, then loaded back by the next token's reader) each number waits on a store. Where the text is not the
+/// usual one, the general reader takes over: a short fixed-size array from its start (a few numbers again), a
+/// growable one from the element in question on (its errors, its path), so a long array never reads twice.
 template <class View, class T>
-bool read_number_list(read_context& c, T& out) {
+[[gnu::always_inline]] inline bool read_number_array(read_context& c, T& out) {
+  constexpr std::size_t n = prism::detail::fixed_extent<T>;
   const char* p = c.p;
   const char* const e = c.end;
   if (p == e || *p != '[' || c.depth >= c.opts.max_depth) [[unlikely]]
     return read_sequence<View>(c, out);
   p = skip_whitespace(p + 1, e);
-  if (p != e && *p == ']') {
+  if constexpr (n != std::size_t(-1)) {
+    const bool read = [&]<std::size_t... I>(std::index_sequence<I...>) {  // unrolled: canada 4% faster than a loop
+      const auto element = [&](auto& x, bool last) {
+        const listed_number r = read_listed_number(p, e, x);
+        p = r.next;
+        return r.next && r.more != last;
+      };
+      return (element(out[I], I + 1 == n) && ...);
+    }(std::make_index_sequence<n>{});
+    if (!read) [[unlikely]]
+      return read_sequence<View>(c, out);
+  } else if (p != e && *p == ']') {
     out.clear();
-    c.p = p + 1;
-    return true;
-  }
-  const std::size_t had = out.size();  // read over these first, as read_indexed_elements does
-  for (std::size_t i = 0;; ++i) {
-    const listed_number r = read_listed_number(p, e, i < had ? out[i] : out.emplace_back());
-    if (!r.next) [[unlikely]] {
-      c.p = p;
-      ++c.depth;
-      return read_indexed_elements<View>(c, out, i, std::max(had, i + 1));
+    ++p;
+  } else {
+    const std::size_t had = out.size();  // read over these first, as read_indexed_elements does
+    for (std::size_t i = 0;; ++i) {
+      const listed_number r = read_listed_number(p, e, i < had ? out[i] : out.emplace_back());
+      if (!r.next) [[unlikely]] {
+        c.p = p;
+        ++c.depth;
+        return read_indexed_elements<View>(c, out, i, std::max(had, i + 1));
+      }
+      p = r.next;
+      if (!r.more) {
+        if (i + 1 < had) out.erase(out.begin() + static_cast<std::ptrdiff_t>(i + 1), out.end());
+        break;
+      }
     }
-    p = r.next;
-    if (!r.more) {
-      if (i + 1 < had) out.erase(out.begin() + static_cast<std::ptrdiff_t>(i + 1), out.end());
-      c.p = p;
-      return true;
-    }
   }
+  c.p = p;
+  return true;
 }
 
 template <class View, class T>
@@ -1135,13 +1123,8 @@ bool read_value(read_context& c, T& out) {
   } else if constexpr (k == kind::tuple) {
     return read_tuple<View>(c, out);
   } else if constexpr (k == kind::sequence) {
-    if constexpr (is_number_array<View, T>() && prism::detail::fixed_extent<T> == std::size_t(-1)) {
-      return read_number_list<View>(c, out);
-    } else if constexpr (is_number_array<View, T>()) {
-      if (read_number_array_fast(c, out)) [[likely]]
-        return true;
-    }
-    return read_sequence<View>(c, out);
+    if constexpr (is_number_array<View, T>()) return read_number_array<View>(c, out);
+    else return read_sequence<View>(c, out);
   } else if constexpr (k == kind::map) {
     return read_map<View>(c, out);
   } else if constexpr (k == kind::record) {
