@@ -127,7 +127,7 @@ class container_sink {
   static constexpr std::size_t bulk_bytes = 0;  // whatever does not fit: one insert costs less than a new window
   window append(char* pos, const char* data, std::size_t n) {
     commit(pos);
-    c_.resize(used_);  // drops the part of a window that was not used: no zeroing
+    trim();
     if (c_.capacity() - used_ < n) c_.reserve(used_ + std::max(n, used_));  // geometric, as each call may be small
     if (prism::detail::memcpy_is_slow(this->data() + used_, data, n)) {  // insert's memcpy would be: zero, copy
       c_.resize(used_ + n);
@@ -141,7 +141,7 @@ class container_sink {
   }
   bool finish(char* pos) {
     commit(pos);
-    c_.resize(used_);
+    trim();
     return true;
   }
   std::size_t written() const noexcept { return used_ - base_; }
@@ -149,6 +149,11 @@ class container_sink {
  private:
   using value_type = typename Container::value_type;
   char* data() noexcept { return reinterpret_cast<char*>(c_.data()); }
+
+  /// Drops the part of a window that was not used (no zeroing; a call only when there is such a part).
+  void trim() {
+    if (c_.size() != used_) c_.resize(used_);
+  }
 
   window buffer() noexcept {
     buffered_ = true;
@@ -160,8 +165,9 @@ class container_sink {
       used_ = static_cast<std::size_t>(pos - data());
       return;
     }
+    if (pos == buf_.data()) return;  // nothing buffered: whoever grows the container next trims it first
     auto first = reinterpret_cast<const value_type*>(buf_.data());
-    c_.resize(used_);  // drops the part of a window that was not used: no zeroing
+    trim();
     c_.insert(c_.end(), first, first + (pos - buf_.data()));
     used_ = c_.size();
   }
