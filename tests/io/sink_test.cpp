@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <fcntl.h>
@@ -330,6 +331,25 @@ TEST(CopyBytes, CopiesExactlyAtEveryDistanceAndLength) {
         if (distance != 0) {
           ASSERT_EQ(dst[-1], '\0') << "wrote before the start: " << n << " bytes at " << distance;
         }
+      }
+    }
+  }
+}
+
+// Short copies (0 to 64 bytes) are overlapping moves of fixed widths: every length, at every alignment of either
+// side, must copy exactly those bytes and touch none around them.
+TEST(CopyBytes, ShortCopiesAreExactAtEveryLengthAndAlignment) {
+  std::array<char, 160> from{}, to{};
+  for (std::size_t i = 0; i < from.size(); ++i) from[i] = static_cast<char>(i * 7 + 1);
+  for (std::size_t n = 0; n <= 64; ++n) {
+    for (std::size_t src = 0; src < 16; ++src) {
+      for (std::size_t dst = 1; dst < 17; ++dst) {
+        to.fill('\0');
+        prism::detail::copy_short(to.data() + dst, from.data() + src, n);
+        ASSERT_TRUE(std::equal(from.begin() + src, from.begin() + src + n, to.begin() + dst)) << n << " bytes";
+        ASSERT_EQ(to[dst - 1], '\0') << "wrote before the start: " << n << " bytes";
+        ASSERT_TRUE(std::all_of(to.begin() + dst + n, to.end(), [](char c) { return c == '\0'; }))
+            << "wrote past the end: " << n << " bytes";
       }
     }
   }

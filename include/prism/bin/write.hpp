@@ -24,6 +24,7 @@
 #include <variant>
 #include <vector>
 
+#include "../core/detail/copy_bytes.hpp"
 #include "../core/detail/simd.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
@@ -102,10 +103,14 @@ class writer {
   /// An integer as its sizeof(I) bytes, little-endian (the i32, u32, i64, u64 wire types).
   template <class I>
   void fixed_integer(I v) { pos_ = put_fixed(reserve(sizeof(I)), static_cast<std::make_unsigned_t<I>>(v)); }
-  void raw(const void* data, std::size_t n) {
-    io::window w = io::put_bytes(sink_, {pos_, end_}, static_cast<const char*>(data), n);
-    pos_ = w.pos;
-    end_ = w.end;
+  /// A string's or an array's bytes: those of a short one that fit the window without a call.
+  [[gnu::always_inline]] void raw(const void* data, std::size_t n) {
+    if (n <= 64 && static_cast<std::size_t>(end_ - pos_) >= n) {
+      prism::detail::copy_short(pos_, static_cast<const char*>(data), n);
+      pos_ += n;
+      return;
+    }
+    raw_long(data, n);
   }
 
   bool enter() {
@@ -123,16 +128,19 @@ class writer {
   bool ok() const noexcept { return err_ == error_code::none; }
   std::string& error_path() { return state().path; }
 
-  /// The number of a subtype's stable name, and whether this is its first appearance in the document.
-  std::pair<std::uint64_t, bool> type_name(std::string_view name) {
+  /// A subtype's stable name: its number if written before in this document, else the name itself, which takes
+  /// the next number.
+  [[gnu::noinline]] void type_name(std::string_view name) {
     auto& names = state().names;
     // A subtype's name is one string wherever its objects are written: its address first, its text if need be.
     for (std::size_t i = 0; i < names.size(); ++i)
-      if (names[i].data() == name.data() && names[i].size() == name.size()) return {i, false};
+      if (names[i].data() == name.data() && names[i].size() == name.size()) return varint(2 * i + 1);
     for (std::size_t i = 0; i < names.size(); ++i)
-      if (names[i] == name) return {i, false};
+      if (names[i] == name) return varint(2 * i + 1);
     names.push_back(name);
-    return {names.size() - 1, true};
+    varint(2);
+    varint(name.size());
+    raw(name.data(), name.size());
   }
 
   /// The shared object `p` points to: its number if written before (first = false), else a new number.
@@ -151,6 +159,11 @@ class writer {
   }
 
  private:
+  [[gnu::noinline]] void raw_long(const void* data, std::size_t n) {
+    io::window w = io::put_bytes(sink_, {pos_, end_}, static_cast<const char*>(data), n);
+    pos_ = w.pos;
+    end_ = w.end;
+  }
   [[gnu::noinline]] void refill(std::size_t n) {
     io::window w = sink_.next(pos_, n);
     pos_ = w.pos;
@@ -222,14 +235,7 @@ void write_poly(W& w, const Base& b) {
           using D = typename std::remove_cvref_t<decltype(sub)>::type;
           static_assert(std::is_base_of_v<Base, D>, "prism::subtype<D>: D must derive from the base");
           if (k++ != index) return false;
-          auto [number, first] = w.type_name(sub.name);
-          if (first) {
-            w.varint(2);
-            w.varint(sub.name.size());
-            w.raw(sub.name.data(), sub.name.size());
-          } else {
-            w.varint(2 * number + 1);
-          }
+          w.type_name(sub.name);
           write_value(w, static_cast<const D&>(b));
           return true;
         };
@@ -725,17 +731,26 @@ void write_value(W& w, const T& v) {
     w.byte(static_cast<unsigned>(key_wire) << 4 | static_cast<unsigned>(value_wire));
     if (!w.enter()) return;
     auto pairs = [&]<bool FixedKeys, bool FixedValues>() {
-      auto put = [&]<bool Fixed, class X>(const X& x) {
-        if constexpr (Fixed) w.fixed_integer(x);
-        else write_value(w, x);
-      };
-      std::size_t i = 0;
-      for (const auto& [key, value] : v) {
-        put.template operator()<FixedKeys>(key);
-        put.template operator()<FixedValues>(value);
-        if (!w.ok()) [[unlikely]]
-          return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
-        ++i;
+      if constexpr (is_scalar<K> && is_scalar<V>) {  // a pair in one window, checked once: nothing can fail
+        auto put = [&]<bool Fixed, class X>(char* p, const X& x) {
+          if constexpr (Fixed) return put_fixed(p, static_cast<std::make_unsigned_t<X>>(x));
+          else return put_scalar(p, x);
+        };
+        for (const auto& [key, value] : v)
+          w.commit(put.template operator()<FixedValues>(put.template operator()<FixedKeys>(
+                                                            w.reserve(scalar_max_size<K>() + scalar_max_size<V>()), key),
+                                                        value));
+      } else {
+        std::size_t i = 0;
+        for (const auto& [key, value] : v) {
+          if constexpr (FixedKeys) w.fixed_integer(key);
+          else write_value(w, key);
+          if constexpr (FixedValues) w.fixed_integer(value);
+          else write_value(w, value);
+          if (!w.ok()) [[unlikely]]
+            return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
+          ++i;
+        }
       }
       w.leave();
     };

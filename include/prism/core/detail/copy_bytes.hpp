@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "simd.hpp"
 
@@ -55,6 +56,27 @@ inline void copy_64(char* d, const char* s) noexcept {
   std::memcpy(chunk, s, 64);
   std::memcpy(d, chunk, 64);
 #endif
+}
+
+/// n <= 64 bytes by overlapping moves: from 32 bytes, the first and last 32 as two 16-byte moves each; then the first
+/// and last 16, 8, 4; 1 to 3 bytes one by one. No call, a branch per width: a short string or array costs a call to
+/// memcpy more than its copy. Every load comes before the stores.
+[[gnu::always_inline]] inline void copy_short(char* d, const char* s, std::size_t n) noexcept {
+  auto moves = [&]<std::size_t W, std::size_t... At>(std::index_sequence<At...>) {  // at W * i and n - W * (i + 1)
+    char head[sizeof...(At)][W], tail[sizeof...(At)][W];
+    ((std::memcpy(head[At], s + W * At, W), std::memcpy(tail[At], s + n - W * (At + 1), W)), ...);
+    ((std::memcpy(d + W * At, head[At], W), std::memcpy(d + n - W * (At + 1), tail[At], W)), ...);
+  };
+  if (n >= 32) moves.template operator()<16>(std::make_index_sequence<2>{});
+  else if (n >= 16) moves.template operator()<16>(std::make_index_sequence<1>{});
+  else if (n >= 8) moves.template operator()<8>(std::make_index_sequence<1>{});
+  else if (n >= 4) moves.template operator()<4>(std::make_index_sequence<1>{});
+  else if (n != 0) {
+    const char first = s[0], middle = s[n / 2], last = s[n - 1];
+    d[0] = first;
+    d[n / 2] = middle;
+    d[n - 1] = last;
+  }
 }
 
 /// n bytes 64 at a time through vector registers, then the rest by memcpy.
