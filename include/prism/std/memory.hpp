@@ -13,10 +13,13 @@ struct adapter<std::unique_ptr<T, D>> {
   static constexpr prism::kind category = prism::kind::pointer;
   using value_type = T;
   static const T* get(const std::unique_ptr<T, D>& p) noexcept { return p.get(); }
-  static void reset(std::unique_ptr<T, D>& p) noexcept { p.reset(); }
+  // Both test p first: reset's call (whose deleter may destroy a whole tree) is then made only for a pointee.
+  static void reset(std::unique_ptr<T, D>& p) noexcept {
+    if (p) p.reset();
+  }
   /// The pointee, made with `new T()` first when p is null (readers fill it in place).
   static T& ensure(std::unique_ptr<T, D>& p) {
-    if (!p) p.reset(new T());
+    if (!p) std::unique_ptr<T, D>(new T()).swap(p);  // p was null: nothing to delete
     return *p;
   }
 };
