@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "../core/detail/copy_bytes.hpp"
 #include "../core/kind.hpp"
 #include "../core/short_string.hpp"
 
@@ -18,7 +19,8 @@ struct adapter<std::basic_string<char, Traits, Alloc>> {
     // Sized, then copied: a string read again at its old length costs a compare and the copy, where assign() goes
     // through the general replace (text never lies inside s here).
     s.resize(text.size());
-    if (!text.empty()) std::memcpy(s.data(), text.data(), text.size());
+    if (text.size() <= 64) prism::detail::copy_short(s.data(), text.data(), text.size());  // most strings: no call
+    else std::memcpy(s.data(), text.data(), text.size());
     return true;
   }
 };
