@@ -472,9 +472,10 @@ std::string read_back_failure(const T& value, std::string_view json, const read_
   }
 }
 
-/// Empty when `value` survives: written with `wo` compact and pretty (indent 2), each output valid JSON (and
-/// pure ASCII when escape_non_ascii asks for it), read back with `ro` into a fresh T and, when `reused` is given, into
-/// that T, which still holds whatever was read before (stale elements or alternatives must not survive a read).
+/// Empty when `value` survives: written with `wo` compact and pretty (indent 2), each output valid JSON to prism and
+/// to nlohmann::json (and pure ASCII when escape_non_ascii asks for it), read back with `ro` into a fresh T and, when
+/// `reused` is given, into that T, which still holds whatever was read before (stale elements or alternatives must
+/// not survive a read).
 template <class T>
 std::string round_trip_failure(const T& value, write_options wo, const read_options& ro, T* reused) {
   for (int indent : {0, 2}) {
@@ -484,6 +485,7 @@ std::string round_trip_failure(const T& value, write_options wo, const read_opti
       return "write (indent " + std::to_string(indent) + ") failed: " + w.error().message();
     std::string failure;
     if (auto v = prism::json::validate(json); !v) failure = "validate failed: " + v.error().message();
+    if (failure.empty() && !nlohmann::json::accept(json)) failure = "nlohmann::json rejects it";  // a second opinion
     auto non_ascii = std::ranges::find_if(json, [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
     if (failure.empty() && wo.escape_non_ascii && non_ascii != json.end())
       failure = "escape_non_ascii wrote a raw non-ASCII byte at offset " + std::to_string(non_ascii - json.begin());

@@ -295,6 +295,40 @@ TEST(Write, FixedShapeValuesMatchTheTokenPath) {
   EXPECT_EQ(d.error().code, prism::error_code::depth_exceeded);
 }
 
+// Short arrays of numbers (a coordinate pair) take one room check for the whole array, sized for its longest text:
+// at their longest, at every offset of a 64-byte window, they must come out whole.
+namespace short_arrays {
+struct longest {
+  std::vector<std::array<double, 2>> pairs;
+  std::array<std::int64_t, 2> ints;
+  std::array<float, 2> floats;
+  std::array<bool, 4> flags;
+  std::array<std::uint64_t, 1> one;
+};
+}  // namespace short_arrays
+
+TEST(Write, ShortNumberArraysAtTheirLongestCrossWindows) {
+  using short_arrays::longest;
+  const double d = -2.2250738585072014e-308;  // 24 characters, the longest double
+  const float f = -1.00000005e-20f;             // 15, as long as a float's gets
+  longest v{{}, {INT64_MIN, INT64_MIN}, {f, f}, {false, false, false, false}, {UINT64_MAX}};
+  std::string expected = R"({"pairs":[)";
+  for (int i = 0; i < 70; ++i) {  // each pair starts 52 bytes on: every offset of the window in turn
+    v.pairs.push_back({d, i % 2 ? d : 1.0});
+    expected += std::string(i ? "," : "") + "[-2.2250738585072014e-308," + (i % 2 ? "-2.2250738585072014e-308]" : "1]");
+  }
+  expected += R"(],"ints":[-9223372036854775808,-9223372036854775808],"floats":[-1.00000005e-20,-1.00000005e-20],)"
+              R"("flags":[false,false,false,false],"one":[18446744073709551615]})";
+  EXPECT_EQ(json_of(v), expected);
+  for (std::size_t size : {64, 65, 77, 100}) {
+    std::vector<char> buf(size);
+    std::string flushed;
+    prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) { return flushed.append(c), true; });
+    ASSERT_TRUE(prism::json::write(v, sink).has_value());
+    EXPECT_EQ(flushed, expected) << "a " << size << "-byte buffer";
+  }
+}
+
 TEST(Write, YearsOutsideRfc3339AreAnError) {
   using namespace std::chrono;
   auto r = prism::json::to_string(sys_days{year{10000} / 1 / 1});

@@ -177,6 +177,24 @@ constexpr std::size_t scalar_room = kind_of<T> == kind::floating ? (sizeof(T) ==
                                   : kind_of<T> == kind::integer ? max_integer_chars
                                                                 : 5;  // true, false, null
 
+/// The most a short array of numbers, booleans or nulls takes with its comma before it ([1.5,2] in 1 + 1 + 25 + 25 + 1
+/// bytes), when that fits one room check (io::min_window); else 0.
+template <class T>
+consteval std::size_t short_scalar_array_room() {
+  if constexpr (prism::detail::fixed_extent<T> > 4) {
+    return 0;
+  } else {
+    using E = element_of<T>;
+    constexpr kind e = kind_of<E>;
+    if constexpr (e != kind::null && e != kind::boolean && e != kind::integer && e != kind::floating) {
+      return 0;
+    } else {
+      constexpr std::size_t room = 3 + prism::detail::fixed_extent<T> * (1 + scalar_room<E>);
+      return room <= io::min_window ? room : 0;
+    }
+  }
+}
+
 /// Calls f(value) for each field, element or member of flat v, in order.
 template <class View, class T, class F>
 void for_each_flat_part(const T& v, F&& f) {
@@ -258,9 +276,17 @@ template <class View, class W, class T>
 template <class View, class W, class T>
 [[gnu::always_inline]] inline typename W::cursor put_flat_elements(W& w, typename W::cursor c, const T& v) {
   bool later = false;
-  for (const auto& e : v) {
-    c = put_flat<View>(w, c, e, later);
-    later = true;
+  if constexpr (prism::detail::fixed_extent<T> <= 4) {
+#pragma GCC unroll 4
+    for (const auto& e : v) {
+      c = put_flat<View>(w, c, e, later);
+      later = true;
+    }
+  } else {
+    for (const auto& e : v) {
+      c = put_flat<View>(w, c, e, later);
+      later = true;
+    }
   }
   return c;
 }
@@ -278,6 +304,22 @@ template <class View, class W, class T>
   constexpr kind k = kind_of<T>;
   if constexpr (treatment_of<View, T> == treatment::default_view) {
     return put_flat<default_view>(w, c, v, comma);
+  } else if constexpr (k == kind::sequence && short_scalar_array_room<T>() != 0) {
+    // A coordinate pair: one room check for the whole array rather than one per token.
+    c = w.room(c, short_scalar_array_room<T>());
+    *c.pos = ',';
+    c.pos += comma;
+    *c.pos++ = '[';
+    bool later = false;
+#pragma GCC unroll 4
+    for (const auto& e : v) {
+      *c.pos = ',';
+      c.pos += later;
+      c.pos = put_scalar<true>(c.pos, e);
+      later = true;
+    }
+    *c.pos++ = ']';
+    return c;
   } else if constexpr (k == kind::record || k == kind::tuple || k == kind::sequence) {
     constexpr char open = k == kind::record ? '{' : '[';
     c = w.room(c, 2);

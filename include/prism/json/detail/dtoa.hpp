@@ -34,7 +34,7 @@
 namespace prism::json::detail {
 
 /// Room write_double and write_float need: the longest texts are "-2.2250738585072014e-308" (24 characters) and
-/// "-1.17549435e-38" (15). Digits are stored in whole blocks, which may overwrite bytes past the end they return,
+/// "-1.00000005e-20" (15). Digits are stored in whole blocks, which may overwrite bytes past the end they return,
 /// never beyond this room.
 inline constexpr std::size_t max_double_chars = 24;
 inline constexpr std::size_t max_float_chars = 24;
