@@ -1,6 +1,8 @@
-# Compiles SOURCE and passes only if compilation fails with the message given in the source's first line:
-# `// expect: <regex>`.
-file(STRINGS ${SOURCE} first LIMIT_COUNT 1)
+# Compiles SOURCE and passes only if compilation fails with the message given in the source's first line,
+# `// expect: <regex>`. A second line `// errors: N` also asks for exactly N errors: the readable one alone, not a page
+# of template noise after it.
+file(STRINGS ${SOURCE} head LIMIT_COUNT 2)
+list(GET head 0 first)
 string(REGEX REPLACE "^// expect: " "" expected "${first}")
 execute_process(COMMAND ${CXX} -std=c++20 -fsyntax-only -I${INCLUDE} ${SOURCE}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -9,5 +11,17 @@ if(rc EQUAL 0)
 endif()
 if(NOT err MATCHES "${expected}")
   message(FATAL_ERROR "${SOURCE} failed without the expected message '${expected}':\n${err}")
+endif()
+list(LENGTH head lines)
+if(lines GREATER 1)
+  list(GET head 1 second)
+  if(second MATCHES "^// errors: ([0-9]+)$")
+    set(want ${CMAKE_MATCH_1})
+    string(REGEX MATCHALL "error: " errors "${err}")
+    list(LENGTH errors got)
+    if(NOT got EQUAL want)
+      message(FATAL_ERROR "${SOURCE} failed with ${got} errors where ${want} were expected:\n${err}")
+    endif()
+  endif()
 endif()
 message(STATUS "failed as expected with: ${expected}")

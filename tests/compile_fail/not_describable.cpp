@@ -1,4 +1,5 @@
 // expect: prism cannot serialize this type
+// errors: 1
 #include <prism/prism.hpp>
 
 class socket_handle {  // not an aggregate, no description
