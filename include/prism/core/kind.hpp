@@ -97,6 +97,48 @@ struct not_describable<T*> {
   static constexpr bool value = false;
 };
 
+namespace detail {
+/// The direct parts of T a reader makes (a container's elements, a map's keys and values, an optional's or a
+/// pointer's value), as a std::tuple of their types.
+template <class T, class A = adapter<T>>
+constexpr auto parts_of() {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::map && requires { typename A::key_type; typename A::mapped_type; }) {
+    return static_cast<std::tuple<typename A::key_type, typename A::mapped_type>*>(nullptr);
+  } else if constexpr (k == kind::sequence && requires { typename T::value_type; }) {
+    return static_cast<std::tuple<typename T::value_type>*>(nullptr);  // bool, not vector<bool>'s proxy reference
+  } else if constexpr ((k == kind::sequence || k == kind::optional || k == kind::pointer) &&
+                       requires { typename A::value_type; }) {
+    return static_cast<std::tuple<typename A::value_type>*>(nullptr);
+  } else {
+    return static_cast<std::tuple<>*>(nullptr);
+  }
+}
+}  // namespace detail
+
+/// Whether each direct part of T that a reader makes has a kind. Readers check it before making a part and, where it
+/// fails, stop with not_describable's one error for the part (describable_or_stop), rather than go on to the errors
+/// of constructing a type prism knows nothing of.
+template <class T>
+inline constexpr bool parts_describable = []<class... P>(std::tuple<P...>*) {
+  return ((kind_of<P> != kind::none) && ...);
+}(detail::parts_of<std::remove_cvref_t<T>>());
+
+namespace detail {
+template <class P>
+void stop_if_not_describable() {
+  if constexpr (kind_of<P> == kind::none) (void)not_describable<P>::value;
+}
+}  // namespace detail
+
+/// Gives not_describable's error for each direct part of T that has no kind (see parts_describable).
+template <class T>
+void describable_or_stop() {
+  []<class... P>(std::tuple<P...>*) {
+    (detail::stop_if_not_describable<P>(), ...);
+  }(detail::parts_of<std::remove_cvref_t<T>>());
+}
+
 // ---- records: one way to visit fields, whether reflected or described --------------------------
 
 namespace detail {
