@@ -215,6 +215,25 @@ prism::result<T> decode(const bytes& b) {
   return prism::bin::read<T>(std::span<const std::byte>(b));
 }
 
+// Empty records and tuples, alone and as fields: their writing and size bounds once made g++ warn (an error under the
+// -Werror this file builds with) for the empty parameter packs.
+namespace hollow {
+struct nothing {};
+struct holder {
+  nothing e;
+  std::tuple<> t;
+  int after;
+};
+}  // namespace hollow
+
+TEST(BinaryFormat, EmptyRecordsAndTuplesRoundTrip) {
+  ASSERT_TRUE(decode<hollow::nothing>(encode(hollow::nothing{})));
+  ASSERT_TRUE(decode<std::tuple<>>(encode(std::tuple<>{})));
+  auto back = decode<hollow::holder>(encode(hollow::holder{{}, {}, 7}));
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(back->after, 7);
+}
+
 // ---- the specification's examples, byte for byte --------------------------------------------------------
 
 struct sample {

@@ -418,7 +418,7 @@ consteval std::size_t member_max_size() {
 template <class T>
 consteval std::size_t record_max_size() {
   return []<std::size_t... I>(std::index_sequence<I...>) -> std::size_t {
-    constexpr std::array<std::size_t, sizeof...(I)> values{
+    [[maybe_unused]] constexpr std::array<std::size_t, sizeof...(I)> values{
         (field_is_stored<T, I>() ? member_max_size<std::remove_cvref_t<field_type_of<T, I>>>() : 1)...};
     if (((values[I] == 0) || ...)) return 0;
     std::size_t dense = 0, keyed = 1;  // keyed: the end byte

@@ -367,7 +367,7 @@ consteval auto plan_record() {
   std::array<std::size_t, n> size{};  // a scalar field's most bytes, its key included; 0 for the others
   std::array<bool, n> stored{};
   [&]<std::size_t... K>(std::index_sequence<K...>) {
-    auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
+    [[maybe_unused]] auto one = [&]<std::size_t k>(std::integral_constant<std::size_t, k>) {
       constexpr std::size_t I = field_order<T>[k];
       stored[k] = field_is_stored<T, I>();
       if constexpr (field_is_stored<T, I>() && is_scalar<field_type_of<T, I>>)
