@@ -226,6 +226,25 @@ struct holder {
 };
 }  // namespace hollow
 
+namespace arrays_inside {
+struct shape {  // an aggregate with C array members needs no description
+  int id;
+  double xs[3];
+  char name[8];
+  std::int16_t grid[2][2];
+};
+}  // namespace arrays_inside
+
+TEST(BinaryFormat, AggregatesWithArrayMembersRoundTrip) {
+  arrays_inside::shape s{7, {1.5, 2, 3}, "box", {{1, 2}, {3, -4}}};
+  auto back = decode<arrays_inside::shape>(encode(s));
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(back->id, 7);
+  EXPECT_EQ(back->xs[2], 3);
+  EXPECT_STREQ(back->name, "box");
+  EXPECT_EQ(back->grid[1][1], -4);
+}
+
 TEST(BinaryFormat, EmptyRecordsAndTuplesRoundTrip) {
   ASSERT_TRUE(decode<hollow::nothing>(encode(hollow::nothing{})));
   ASSERT_TRUE(decode<std::tuple<>>(encode(std::tuple<>{})));

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,19 @@ struct mixed {
   one nested;  // a nested aggregate is one field, not brace-elided
   std::map<std::string, int> index;
   bool flag2;
+};
+struct with_arrays {  // C array members: brace elision spreads a bare initializer over their elements
+  int id;
+  double xs[3];
+  char name[8];
+  one pairs[2];  // an array of aggregates: one initializer an element
+  int grid[2][3];
+  std::unique_ptr<int> owner;  // {x} cannot initialize it (ambiguous): taken as one field
+  bool flags[4];
+};
+struct long_array {
+  char text[1000];  // past the 128 fields: initializers are counted up to max_initializers
+  int after;
 };
 enum class color { red, green = 5, blue };
 enum unscoped { first, second };                  // no fixed underlying type
@@ -44,6 +58,10 @@ using namespace prism::detail;
 static_assert(field_count<refl::empty> == 0);
 static_assert(field_count<refl::one> == 1);
 static_assert(field_count<refl::mixed> == 6);
+static_assert(field_count<refl::with_arrays> == 7);
+static_assert(field_names<refl::with_arrays>[1] == "xs" && field_names<refl::with_arrays>[4] == "grid");
+static_assert(field_names<refl::with_arrays>[6] == "flags");
+static_assert(field_count<refl::long_array> == 2 && field_names<refl::long_array>[1] == "after");
 static_assert(field_names<refl::one>[0] == "only");
 static_assert(field_names<refl::mixed>[0] == "name_");
 static_assert(field_names<refl::mixed>[5] == "flag2");
@@ -79,6 +97,19 @@ TEST(Reflect, EnumNames) {
   EXPECT_EQ(enum_name(refl::wide::high), "high");
   EXPECT_EQ(enum_name(refl::http::not_found), "not_found");
   EXPECT_EQ(enum_name(static_cast<refl::http>(600)), "");  // outside the declared range
+}
+
+TEST(Reflect, ArrayMembersAreOneFieldEach) {
+  refl::with_arrays v{7, {1.5, 2, 3}, "abc", {{1}, {2}}, {{1, 2, 3}, {4, 5, 6}}, nullptr, {true}};
+  visit_members(v, [](auto& id, auto& xs, auto& name, auto& pairs, auto& grid, auto& owner, auto& flags) {
+    EXPECT_EQ(id, 7);
+    EXPECT_EQ(xs[2], 3);
+    EXPECT_STREQ(name, "abc");
+    EXPECT_EQ(pairs[1].only, 2);
+    EXPECT_EQ(grid[1][2], 6);
+    EXPECT_EQ(owner, nullptr);
+    EXPECT_TRUE(flags[0] && !flags[3]);
+  });
 }
 
 TEST(Reflect, HundredAndTwentyEightFields) {

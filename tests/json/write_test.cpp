@@ -295,6 +295,28 @@ TEST(Write, FixedShapeValuesMatchTheTokenPath) {
   EXPECT_EQ(d.error().code, prism::error_code::depth_exceeded);
 }
 
+namespace arrays_inside {
+struct point {
+  int x, y;
+};
+struct shape {  // an aggregate with C array members needs no description
+  int id;
+  double xs[3];
+  char name[8];
+  point corners[2];
+  int grid[2][2];
+};
+}  // namespace arrays_inside
+
+TEST(Write, AggregatesWithArrayMembersRoundTrip) {
+  arrays_inside::shape s{7, {1.5, 2, 3}, "box", {{1, 2}, {3, 4}}, {{1, 2}, {3, 4}}};
+  const std::string json = json_of(s);
+  EXPECT_EQ(json, R"({"id":7,"xs":[1.5,2,3],"name":"box","corners":[{"x":1,"y":2},{"x":3,"y":4}],"grid":[[1,2],[3,4]]})");
+  auto back = prism::json::read<arrays_inside::shape>(json);
+  ASSERT_TRUE(back.has_value()) << back.error().message();
+  EXPECT_EQ(json_of(*back), json);
+}
+
 // Short arrays of numbers (a coordinate pair) take one room check for the whole array, sized for its longest text:
 // at their longest, at every offset of a 64-byte window, they must come out whole.
 namespace short_arrays {

@@ -1353,8 +1353,8 @@ bool read_map(context& c, wire w, T& out) {
 template <class T>
 bool read_value(context& c, wire w, T& out) {
   constexpr kind k = kind_of<T>;
-  if constexpr (!parts_describable<T>) {
-    describable_or_stop<T>();  // stops the build with the part's one message
+  if constexpr (!prism::detail::parts_describable<T>) {
+    prism::detail::describable_or_stop<T>();  // stops the build with the part's one message
     return false;
   } else if constexpr (is_weak_ptr<T> || has_identity<T>) {
     return read_shared(c, w, out);

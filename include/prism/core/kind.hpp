@@ -68,7 +68,7 @@ consteval kind kind_of_impl() {
   } else if constexpr (std::is_null_pointer_v<T>) {
     return kind::null;
   } else if constexpr (std::is_class_v<T> && std::is_aggregate_v<T>) {
-    return kind::record;
+    return field_count<T> <= max_reflected_fields ? kind::record : kind::none;  // past it: not_describable's error
   } else {
     return kind::none;
   }
@@ -84,9 +84,9 @@ inline constexpr kind kind_of = detail::kind_of_impl<std::remove_cvref_t<T>>();
 template <class T>
 struct not_describable {
   static_assert(sizeof(T) == 0,
-                "prism cannot serialize this type. Make it an aggregate (public fields, no constructors), "
-                "describe it with `constexpr auto prism_describe(prism::type_t<T>)` in its namespace, or give "
-                "it a surrogate with prism::as<S>(to, from). See docs/data-model.md.");
+                "prism cannot serialize this type. Make it an aggregate (at most 128 public fields, no "
+                "constructors), describe it with `constexpr auto prism_describe(prism::type_t<T>)` in its "
+                "namespace, or give it a surrogate with prism::as<S>(to, from). See docs/data-model.md.");
   static constexpr bool value = false;
 };
 template <class T>
@@ -114,7 +114,6 @@ constexpr auto parts_of() {
     return static_cast<std::tuple<>*>(nullptr);
   }
 }
-}  // namespace detail
 
 /// Whether each direct part of T that a reader makes has a kind. Readers check it before making a part and, where it
 /// fails, stop with not_describable's one error for the part (describable_or_stop), rather than go on to the errors
@@ -122,22 +121,19 @@ constexpr auto parts_of() {
 template <class T>
 inline constexpr bool parts_describable = []<class... P>(std::tuple<P...>*) {
   return ((kind_of<P> != kind::none) && ...);
-}(detail::parts_of<std::remove_cvref_t<T>>());
+}(parts_of<std::remove_cvref_t<T>>());
 
-namespace detail {
 template <class P>
 void stop_if_not_describable() {
   if constexpr (kind_of<P> == kind::none) (void)not_describable<P>::value;
 }
-}  // namespace detail
 
 /// Gives not_describable's error for each direct part of T that has no kind (see parts_describable).
 template <class T>
 void describable_or_stop() {
-  []<class... P>(std::tuple<P...>*) {
-    (detail::stop_if_not_describable<P>(), ...);
-  }(detail::parts_of<std::remove_cvref_t<T>>());
+  []<class... P>(std::tuple<P...>*) { (stop_if_not_describable<P>(), ...); }(parts_of<std::remove_cvref_t<T>>());
 }
+}  // namespace detail
 
 // ---- records: one way to visit fields, whether reflected or described --------------------------
 

@@ -75,18 +75,78 @@ concept brace_initializable_with = requires {
   }(std::make_index_sequence<N>{});
 };
 
-/// The largest N in [Lo, Hi) for which T{f1, ..., fN} compiles: an aggregate's field count. A binary
-/// search over template arguments, so a 100-field struct costs about seven trial initializations.
-/// Members that are C arrays would count once per element (brace elision); such types need a description.
-template <class T, std::size_t Lo = 0, std::size_t Hi = max_reflected_fields + 1>
-consteval std::size_t count_fields() {
+/// T{x1, ..., xI, {x}, y1, ..., yJ}: the braced {x} initializes one whole member (a C array from its first element)
+/// where a bare x would be spread by brace elision over the array's elements.
+template <class T, std::size_t I, std::size_t J>
+concept braced_member_at = requires {
+  []<std::size_t... A, std::size_t... B>(std::index_sequence<A...>, std::index_sequence<B...>)
+      -> decltype(T{(void(A), any_field{})..., {any_field{}}, (void(B), any_field{})...}) {
+    return {};
+  }(std::make_index_sequence<I>{}, std::make_index_sequence<J>{});
+};
+
+/// T{{x}, ..., {x}}, N members each braced.
+template <class T, std::size_t N>
+concept each_member_braced = requires {
+  []<std::size_t... I>(std::index_sequence<I...>) -> decltype(T{{(void(I), any_field{})}...}) {
+    return {};
+  }(std::make_index_sequence<N>{});
+};
+
+/// The most initializers searched for: C array members take one each of their elements (int xs[8] takes 8).
+inline constexpr std::size_t max_initializers = 4096;
+
+/// The largest N in [Lo, Hi) for which Fits<N> holds, Fits<Lo> known to hold: a binary search.
+template <std::size_t Lo, std::size_t Hi, class Fits>
+consteval std::size_t largest_fitting(Fits) {
   if constexpr (Hi - Lo <= 1) {
     return Lo;
   } else {
     constexpr std::size_t mid = Lo + (Hi - Lo) / 2;
-    if constexpr (brace_initializable_with<T, mid>) return count_fields<T, mid, Hi>();
-    else return count_fields<T, Lo, mid>();
+    if constexpr (Fits{}(std::integral_constant<std::size_t, mid>{})) return largest_fitting<mid, Hi>(Fits{});
+    else return largest_fitting<Lo, mid>(Fits{});
   }
+}
+
+/// The most initializers T{x1, ..., xN} takes, by brace elision one per element of a C array member: doubling N
+/// until it fails, then a binary search, so a 10-field struct costs about five trial initializations.
+template <class T, std::size_t N = 16>
+consteval std::size_t count_initializers() {
+  if constexpr (N <= max_initializers && brace_initializable_with<T, N>) {
+    return count_initializers<T, N * 2>();
+  } else {
+    return largest_fitting<N == 16 ? 0 : N / 2, std::min(N, max_initializers + 1)>(
+        []<std::size_t M>(std::integral_constant<std::size_t, M>) { return brace_initializable_with<T, M>; });
+  }
+}
+
+/// How many of the F initializers the member at initializer I takes: its elements' count for a C array, else 1
+/// (also where a braced {x} cannot initialize it, which no array rejects).
+template <class T, std::size_t F, std::size_t I>
+consteval std::size_t member_span() {
+  if constexpr (!braced_member_at<T, I, 0>) {
+    return 1;
+  } else {
+    return F - I - largest_fitting<0, F - I>([]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+             return braced_member_at<T, I, J>;
+           });
+  }
+}
+
+template <class T, std::size_t F, std::size_t I = 0, std::size_t N = 0>
+consteval std::size_t count_members_by_span() {
+  if constexpr (I >= F) return N;
+  else return count_members_by_span<T, F, I + member_span<T, F, I>(), N + 1>();
+}
+
+/// An aggregate's field count. The initializers it takes are its fields unless a C array member spreads over
+/// several; every field braced on its own tells (one more trial), else each member's span is measured in turn.
+/// A base class still counts as a field: such types need a description.
+template <class T>
+consteval std::size_t count_fields() {
+  constexpr std::size_t initializers = count_initializers<T>();
+  if constexpr (each_member_braced<T, initializers>) return initializers;
+  else return count_members_by_span<T, initializers>();
 }
 
 /// Number of fields of aggregate T.

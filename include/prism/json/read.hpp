@@ -1083,8 +1083,8 @@ bool read_value(read_context& c, T& out) {
     return read_value<default_view>(c, out);
   } else if constexpr (treatment_of<View, T> == treatment::represented) {
     return read_represented<View>(c, representation_of<View, T>, out);
-  } else if constexpr (!parts_describable<T>) {
-    describable_or_stop<T>();  // stops the build with the part's one message
+  } else if constexpr (!prism::detail::parts_describable<T>) {
+    prism::detail::describable_or_stop<T>();  // stops the build with the part's one message
     return false;
   } else if constexpr (k == kind::null) {
     return read_null(c);
