@@ -75,22 +75,15 @@ concept brace_initializable_with = requires {
   }(std::make_index_sequence<N>{});
 };
 
-/// T{x1, ..., xI, {x}, y1, ..., yJ}: the braced {x} initializes one whole member (a C array from its first element)
-/// where a bare x would be spread by brace elision over the array's elements.
+/// T{x1, ..., xI, {}, y1, ..., yJ}: the empty braces value-initialize one whole member (a C array too), where a bare x
+/// would be spread by brace elision over an array's elements. Empty rather than {x}: a container member would take
+/// {x} as an initializer_list of one element, whose copy clang instantiates.
 template <class T, std::size_t I, std::size_t J>
-concept braced_member_at = requires {
+concept whole_member_at = requires {
   []<std::size_t... A, std::size_t... B>(std::index_sequence<A...>, std::index_sequence<B...>)
-      -> decltype(T{(void(A), any_field{})..., {any_field{}}, (void(B), any_field{})...}) {
+      -> decltype(T{(void(A), any_field{})..., {}, (void(B), any_field{})...}) {
     return {};
   }(std::make_index_sequence<I>{}, std::make_index_sequence<J>{});
-};
-
-/// T{{x}, ..., {x}}, N members each braced.
-template <class T, std::size_t N>
-concept each_member_braced = requires {
-  []<std::size_t... I>(std::index_sequence<I...>) -> decltype(T{{(void(I), any_field{})}...}) {
-    return {};
-  }(std::make_index_sequence<N>{});
 };
 
 /// The most initializers searched for: C array members take one each of their elements (int xs[8] takes 8).
@@ -120,15 +113,16 @@ consteval std::size_t count_initializers() {
   }
 }
 
-/// How many of the F initializers the member at initializer I takes: its elements' count for a C array, else 1
-/// (also where a braced {x} cannot initialize it, which no array rejects).
+/// How many of the F initializers the member at initializer I takes: 1 when the rest still fit after it as a whole,
+/// else (a C array) the most that fit after it tell its elements' count. A member that {} cannot initialize (a
+/// reference, a class without a default constructor) is no array: 1.
 template <class T, std::size_t F, std::size_t I>
 consteval std::size_t member_span() {
-  if constexpr (!braced_member_at<T, I, 0>) {
+  if constexpr (whole_member_at<T, I, F - I - 1> || !whole_member_at<T, I, 0>) {
     return 1;
   } else {
     return F - I - largest_fitting<0, F - I>([]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-             return braced_member_at<T, I, J>;
+             return whole_member_at<T, I, J>;
            });
   }
 }
@@ -139,14 +133,12 @@ consteval std::size_t count_members_by_span() {
   else return count_members_by_span<T, F, I + member_span<T, F, I>(), N + 1>();
 }
 
-/// An aggregate's field count. The initializers it takes are its fields unless a C array member spreads over
-/// several; every field braced on its own tells (one more trial), else each member's span is measured in turn.
-/// A base class still counts as a field: such types need a description.
+/// An aggregate's field count: the initializers it takes, less those a C array member spreads over, found member by
+/// member (one trial each, and a binary search for each array). A base class still counts as a field: such types
+/// need a description.
 template <class T>
 consteval std::size_t count_fields() {
-  constexpr std::size_t initializers = count_initializers<T>();
-  if constexpr (each_member_braced<T, initializers>) return initializers;
-  else return count_members_by_span<T, initializers>();
+  return count_members_by_span<T, count_initializers<T>()>();
 }
 
 /// Number of fields of aggregate T.
