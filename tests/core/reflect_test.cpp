@@ -30,7 +30,8 @@ struct with_arrays {  // C array members: brace elision spreads a bare initializ
   char name[8];
   one pairs[2];  // an array of aggregates: one initializer an element
   int grid[2][3];
-  std::unique_ptr<int> owner;  // {x} cannot initialize it (ambiguous): taken as one field
+  std::unique_ptr<int> owner;
+  std::vector<std::unique_ptr<int>> owned;  // {x} would be an initializer_list, copied: {} is what tells a field
   bool flags[4];
 };
 struct long_array {
@@ -58,9 +59,9 @@ using namespace prism::detail;
 static_assert(field_count<refl::empty> == 0);
 static_assert(field_count<refl::one> == 1);
 static_assert(field_count<refl::mixed> == 6);
-static_assert(field_count<refl::with_arrays> == 7);
+static_assert(field_count<refl::with_arrays> == 8);
 static_assert(field_names<refl::with_arrays>[1] == "xs" && field_names<refl::with_arrays>[4] == "grid");
-static_assert(field_names<refl::with_arrays>[6] == "flags");
+static_assert(field_names<refl::with_arrays>[7] == "flags");
 static_assert(field_count<refl::long_array> == 2 && field_names<refl::long_array>[1] == "after");
 static_assert(field_names<refl::one>[0] == "only");
 static_assert(field_names<refl::mixed>[0] == "name_");
@@ -100,14 +101,15 @@ TEST(Reflect, EnumNames) {
 }
 
 TEST(Reflect, ArrayMembersAreOneFieldEach) {
-  refl::with_arrays v{7, {1.5, 2, 3}, "abc", {{1}, {2}}, {{1, 2, 3}, {4, 5, 6}}, nullptr, {true}};
-  visit_members(v, [](auto& id, auto& xs, auto& name, auto& pairs, auto& grid, auto& owner, auto& flags) {
+  refl::with_arrays v{7, {1.5, 2, 3}, "abc", {{1}, {2}}, {{1, 2, 3}, {4, 5, 6}}, nullptr, {}, {true}};
+  visit_members(v, [](auto& id, auto& xs, auto& name, auto& pairs, auto& grid, auto& owner, auto& owned, auto& flags) {
     EXPECT_EQ(id, 7);
     EXPECT_EQ(xs[2], 3);
     EXPECT_STREQ(name, "abc");
     EXPECT_EQ(pairs[1].only, 2);
     EXPECT_EQ(grid[1][2], 6);
     EXPECT_EQ(owner, nullptr);
+    EXPECT_TRUE(owned.empty());
     EXPECT_TRUE(flags[0] && !flags[3]);
   });
 }
