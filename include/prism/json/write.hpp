@@ -276,17 +276,9 @@ template <class View, class W, class T>
 template <class View, class W, class T>
 [[gnu::always_inline]] inline typename W::cursor put_flat_elements(W& w, typename W::cursor c, const T& v) {
   bool later = false;
-  if constexpr (prism::detail::fixed_extent<T> <= 4) {
-#pragma GCC unroll 4
-    for (const auto& e : v) {
-      c = put_flat<View>(w, c, e, later);
-      later = true;
-    }
-  } else {
-    for (const auto& e : v) {
-      c = put_flat<View>(w, c, e, later);
-      later = true;
-    }
+  for (const auto& e : v) {
+    c = put_flat<View>(w, c, e, later);
+    later = true;
   }
   return c;
 }
