@@ -5,6 +5,8 @@
 //     max_depth = d and rejected with depth_exceeded at d - 1; any larger limit, up to SIZE_MAX ("unlimited"),
 //     accepts too; an error other than depth_exceeded does not move when the limit grows;
 //   - replace_invalid_utf8 only ever accepts more;
+//   - deep in a large array, where a skip hands the walk to 64-byte blocks (on CPUs with AVX2), the input gets the
+//     verdict, error code and error offset it gets near the array's start, and is accepted if it is valid alone;
 //   - with nlohmann::json available (PRISM_FUZZ_NLOHMANN), the same verdict as its parser, an independent one,
 //     except where RFC 8259 lets parsers differ (a UTF-8 byte order mark; numbers beyond double's range) and on
 //     inputs with a NUL byte, which nlohmann takes for the end of the input.
@@ -109,6 +111,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!deep) prism_fuzz::check_error(deep.error(), in);
     if (prism::result<void> lenient = validate(in, {.replace_invalid_utf8 = true}); !lenient)
       prism_fuzz::check_error(lenient.error(), in);
+  }
+
+  {
+    const std::string pad(300, 'x');
+    const std::string near = "[\"\"," + std::string(in) + "]", deep = "[\"" + pad + "\"," + std::string(in) + "]";
+    prism::result<void> n = validate(near), d = validate(deep);
+    PRISM_FUZZ_CHECK(n.has_value() == d.has_value(), n ? d.error().message() : n.error().message());
+    if (strict) PRISM_FUZZ_CHECK(d.has_value(), d.error().message());
+    if (!n && !d)
+      PRISM_FUZZ_CHECK(n.error().code == d.error().code && n.error().offset + pad.size() == d.error().offset,
+                       n.error().message() + " | " + d.error().message());
   }
 
 #if PRISM_FUZZ_NLOHMANN

@@ -317,6 +317,54 @@ TEST(ReadObjects, UnknownKeysSkippedButValidatedOrRejected) {
   EXPECT_EQ(strict.message(), "unknown field \"extra\" in user at $.extra (line 1, column 15)");
 }
 
+// A large unknown value (here 2-3 KiB, like a tweet's retweeted status) is skipped 64 bytes at a time on CPUs with
+// AVX2 once its first bytes show mostly strings: still validated whole, an error in it found at its byte, whatever
+// its offset within a block.
+TEST(ReadObjects, LargeUnknownValuesSkippedAndValidated) {
+  // members of an object, each a line: the value's first 512 bytes or more, and the rest
+  std::string front, back;
+  for (int i = 0; i < 40; ++i) {
+    (front.size() < 512 ? front : back) +=
+        "\"key" + std::to_string(i) + "\": [\"text with \\\"escapes\\\" \\u00e9\\ud83d\\ude00 and 日本語\", " +
+        std::to_string(i * 1000003) + ".5e-3, true, null, {\"n\": {}}, []],\n    ";
+  }
+  back += "\"last\": \"end\"";
+  const std::string head = R"({"name": "a", "extra": {)", tail = R"(}, "age": 3})";
+  auto r = read<app::user>(head + front + back + tail);
+  ASSERT_TRUE(r.has_value()) << r.error().message();
+  EXPECT_EQ(r->age, 3);
+  // A member with an error after the first 512 bytes, a string of 0 to 63 bytes before it putting the error at each
+  // offset of a block.
+  struct fault {
+    const char* text;
+    std::size_t at;  // the error's offset in text
+    error_code code;
+  };
+  const fault faults[] = {
+      {"\"\x01\"", 1, error_code::invalid_string}, {"\"\\q\"", 1, error_code::invalid_string},
+      {"\"\\ud800\"", 1, error_code::invalid_string}, {"\"\xC3(\"", 1, error_code::invalid_utf8},
+      {"[1,]", 3, error_code::syntax_error},        {"tru", 0, error_code::syntax_error},
+      {"1.", 2, error_code::syntax_error},          {"{\"a\" 1}", 5, error_code::syntax_error},
+      {"[1}", 2, error_code::syntax_error},         {"1x", 1, error_code::syntax_error},
+  };
+  for (const fault& f : faults) {
+    for (std::size_t shift = 0; shift < 64; ++shift) {
+      const std::string before = "\"pad\": \"" + std::string(shift, 'y') + "\", \"fault\": ";
+      auto e = read_error<app::user>(head + front + before + f.text + ", " + back + tail);
+      EXPECT_EQ(e.code, f.code) << f.text << " at " << shift << ": " << e.message();
+      EXPECT_EQ(e.offset, head.size() + front.size() + before.size() + f.at) << f.text << " at " << shift;
+      EXPECT_EQ(e.path, "$.extra") << f.text << " at " << shift;
+    }
+  }
+  // nesting deeper than the blocks keep (64 levels) is fine; deeper than max_depth is an error where it happens
+  const std::string nested = head + front + "\"deep\": " + std::string(70, '[') + std::string(70, ']') + ", " + back + tail;
+  EXPECT_TRUE(read<app::user>(nested).has_value());
+  auto deep = read_error<app::user>(nested, {.max_depth = 40});
+  EXPECT_EQ(deep.code, error_code::depth_exceeded);
+  // the top object and "extra" are two levels: the 39th bracket is the 41st, one past the limit
+  EXPECT_EQ(deep.offset, head.size() + front.size() + 8 + 38);
+}
+
 TEST(ReadObjects, MissingFieldsKeepTheirValuesUnlessRequired) {
   app::counters c;
   c.medium = 99;

@@ -2,6 +2,7 @@
 // whitespace, literals, numbers, strings and skipping whole values, over contiguous input. Strict RFC 8259.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -442,13 +443,21 @@ inline void append_utf8(std::string& out, char32_t cp) {
   out.append(buf, n);
 }
 
-/// Decodes the escape at p (p[0] == '\\'): appends its text to `out` (when not null) and returns the end, or
-/// nullptr after recording the error. A surrogate pair is one escape; a lone surrogate is an error unless
-/// replace_invalid_utf8 reads U+FFFD for it.
-inline const char* decode_escape(read_context& c, const char* p, std::string* out) {
-  const char* e = c.end;
-  if (e - p < 2) return fail(c, error_code::unexpected_end, e), nullptr;
-  char letter;
+/// What is wrong with an escape, if anything.
+enum class escape_fault { none, truncated, bad_hex, lone_surrogate, bad_letter };
+
+/// An escape read: the code point it stands for and where the text goes on, or what is wrong with it.
+struct escape_parse {
+  const char* next;
+  char32_t cp;
+  escape_fault fault;
+};
+
+/// Reads the escape at p (p[0] == '\\'), up to e. A surrogate pair is one escape; a lone surrogate is a fault
+/// unless `replace_lone`, which reads U+FFFD for it.
+inline escape_parse parse_escape(const char* p, const char* e, bool replace_lone) noexcept {
+  if (e - p < 2) return {p, 0, escape_fault::truncated};
+  char32_t letter;
   switch (p[1]) {
     case '"': letter = '"'; break;
     case '\\': letter = '\\'; break;
@@ -460,10 +469,7 @@ inline const char* decode_escape(read_context& c, const char* p, std::string* ou
     case 't': letter = '\t'; break;
     case 'u': {
       long unit = read_hex4(p + 2, e);
-      if (unit < 0) {
-        if (e - p < 6) return fail(c, error_code::unexpected_end, e), nullptr;
-        return fail(c, error_code::invalid_string, p, "invalid \\u escape: expected four hex digits"), nullptr;
-      }
+      if (unit < 0) return {p, 0, e - p < 6 ? escape_fault::truncated : escape_fault::bad_hex};
       char32_t cp = static_cast<char32_t>(unit);
       const char* next = p + 6;
       if (unit >= 0xD800 && unit <= 0xDFFF) {
@@ -471,19 +477,36 @@ inline const char* decode_escape(read_context& c, const char* p, std::string* ou
         if (low >= 0xDC00 && low <= 0xDFFF) {
           cp = 0x10000 + ((static_cast<char32_t>(unit) - 0xD800) << 10) + (static_cast<char32_t>(low) - 0xDC00);
           next += 6;
-        } else if (c.opts.replace_invalid_utf8) {
+        } else if (replace_lone) {
           cp = 0xFFFD;
         } else {
-          return fail(c, error_code::invalid_string, p, "lone surrogate in a \\u escape"), nullptr;
+          return {p, 0, escape_fault::lone_surrogate};
         }
       }
-      if (out) append_utf8(*out, cp);
-      return next;
+      return {next, cp, escape_fault::none};
     }
-    default: return fail(c, error_code::invalid_string, p, "invalid escape sequence"), nullptr;
+    default: return {p, 0, escape_fault::bad_letter};
   }
-  if (out) out->push_back(letter);
-  return p + 2;
+  return {p + 2, letter, escape_fault::none};
+}
+
+/// Decodes the escape at p (p[0] == '\\'): appends its text to `out` (when not null) and returns the end, or
+/// nullptr after recording the error.
+inline const char* decode_escape(read_context& c, const char* p, std::string* out) {
+  escape_parse x = parse_escape(p, c.end, c.opts.replace_invalid_utf8);
+  switch (x.fault) {
+    case escape_fault::none: break;
+    case escape_fault::truncated: return fail(c, error_code::unexpected_end, c.end), nullptr;
+    case escape_fault::bad_hex:
+      return fail(c, error_code::invalid_string, p, "invalid \\u escape: expected four hex digits"), nullptr;
+    case escape_fault::lone_surrogate: return fail(c, error_code::invalid_string, p, "lone surrogate in a \\u escape"), nullptr;
+    case escape_fault::bad_letter: return fail(c, error_code::invalid_string, p, "invalid escape sequence"), nullptr;
+  }
+  if (out) {
+    if (x.cp < 0x80) out->push_back(static_cast<char>(x.cp));
+    else append_utf8(*out, x.cp);
+  }
+  return x.next;
 }
 
 /// Fails for the stop a scan found inside a string (not a quote or backslash).
@@ -584,11 +607,328 @@ inline const char* skip_scalar(read_context& c, const char* p) {
   return fail_expected(c, "a value", p, error_code::syntax_error), nullptr;
 }
 
+#if defined(PRISM_AVX2_STRINGS)
+/// Whether this CPU runs skip_nested_blocks (AVX2 and carry-less multiplication); asked once per process.
+inline bool has_avx2_clmul() noexcept {
+  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
+  return yes;
+}
+
+/// The literal or number at p, validated without recording an error: its end, or nullptr for anything else
+/// (including the rare numbers scan_number_fast leaves to scan_number).
+inline const char* skip_plain_scalar(const char* p, const char* e) noexcept {
+  switch (*p) {
+    case 't': return match_literal(p, e, "true");
+    case 'f': return match_literal(p, e, "false");
+    case 'n': return match_literal(p, e, "null");
+    default: break;
+  }
+  decimal_number d;
+  return *p == '-' || is_digit(*p) ? scan_number_fast(p, e, d) : nullptr;
+}
+
+/// Whether ch may follow a scalar: whitespace, structure or a quote (which the grammar then rejects).
+constexpr bool ends_scalar(char ch) noexcept {
+  constexpr std::uint64_t below_64 = (1ull << ' ') | (1ull << '\t') | (1ull << '\n') | (1ull << '\r') | (1ull << ',') |
+                                     (1ull << ':') | (1ull << '"');
+  const auto u = static_cast<unsigned char>(ch);
+  return u < 64 ? (below_64 >> u) & 1 : (u | 0x20) == '{' || (u | 0x20) == '}';
+}
+
+/// Bits of 32 bytes: '"', '\\', whitespace, structure ({}[]:,), control bytes and bytes from 0x80.
+struct half_block_bits {
+  unsigned quote, backslash, whitespace, structure, control, high;
+};
+
+[[gnu::target("avx2")]] inline unsigned byte_bits_avx2(__m256i m) noexcept {
+  return static_cast<unsigned>(_mm256_movemask_epi8(m));
+}
+
+[[gnu::target("avx2")]] inline half_block_bits classify_avx2(__m256i v) noexcept {
+  auto bits = byte_bits_avx2;
+  const __m256i folded = _mm256_or_si256(v, _mm256_set1_epi8(0x20));  // '[' reads as '{', ']' as '}'
+  const __m256i whitespace = _mm256_or_si256(_mm256_or_si256(equal_avx2(v, ' '), equal_avx2(v, '\n')),
+                                             _mm256_or_si256(equal_avx2(v, '\t'), equal_avx2(v, '\r')));
+  const __m256i structure = _mm256_or_si256(_mm256_or_si256(equal_avx2(folded, '{'), equal_avx2(folded, '}')),
+                                            _mm256_or_si256(equal_avx2(v, ':'), equal_avx2(v, ',')));
+  const __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1F)), v);
+  return {bits(equal_avx2(v, '"')), bits(equal_avx2(v, '\\')), bits(whitespace), bits(structure), bits(control), bits(v)};
+}
+
+/// Bit i set where an odd number of bits 0..i of x are: with x the quotes that open and close strings, the bytes
+/// from an opening quote up to (not including) its closing one.
+[[gnu::target("pclmul")]] inline std::uint64_t prefix_xor(std::uint64_t x) noexcept {
+  const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<long long>(x)), _mm_set1_epi8(-1), 0);
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(product));
+}
+
+/// Bits of a 64-byte block: '"', '\\', whitespace, structure ({}[]:,) and control bytes; and whether it is valid
+/// UTF-8 after the block before (whose last 32 bytes and their non-ASCII bits the caller passes and gets back).
+struct block_bits {
+  std::uint64_t quote, backslash, whitespace, structure, control;
+  bool valid_utf8;
+};
+
+/// The block at p of `left` bytes (its last, padded with spaces, when fewer than 64), by AVX2.
+[[gnu::target("avx2")]] inline block_bits block_bits_avx2(const char* p, std::size_t left, __m256i& before,
+                                                         unsigned& before_high) noexcept {
+  __m256i lo, hi;
+  if (left >= 64) {
+    lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  } else {  // no tokens in the padding, and a sequence open at the end is an error
+    alignas(32) char tail[64];
+    std::memset(tail, ' ', sizeof tail);
+    std::memcpy(tail, p, left);
+    lo = _mm256_load_si256(reinterpret_cast<const __m256i*>(tail));
+    hi = _mm256_load_si256(reinterpret_cast<const __m256i*>(tail + 32));
+  }
+  const half_block_bits l = classify_avx2(lo), h = classify_avx2(hi);
+  auto join = [](unsigned low, unsigned high) { return low | std::uint64_t{high} << 32; };
+  bool valid = true;
+  if ((l.high | h.high | before_high >> 29) != 0) {
+    const __m256i errors = _mm256_or_si256(utf8_errors_avx2(lo, before), utf8_errors_avx2(hi, lo));
+    valid = _mm256_testz_si256(errors, errors);
+  }
+  before = hi;
+  before_high = h.high;
+  return {join(l.quote, h.quote), join(l.backslash, h.backslash), join(l.whitespace, h.whitespace),
+          join(l.structure, h.structure), join(l.control, h.control), valid};
+}
+
+/// Whether this CPU has AVX-512BW, for block_bits_avx512; asked once per process.
+inline bool has_avx512bw() noexcept {
+  static const bool yes = __builtin_cpu_supports("avx512bw");
+  return yes;
+}
+
+/// block_bits_avx2 in one 64-byte register, each test one instruction into a mask.
+[[gnu::target("avx512f,avx512bw,avx2")]] inline block_bits block_bits_avx512(const char* p, std::size_t left,
+                                                                            __m256i& before,
+                                                                            unsigned& before_high) noexcept {
+  const __m512i v = left >= 64 ? _mm512_loadu_si512(p)
+                               : _mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), (std::uint64_t{1} << left) - 1, p);
+  // (spelled out: a lambda would not inherit the target attribute, and a function taking v would warn of its ABI)
+  const std::uint64_t quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
+  const std::uint64_t backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
+  const std::uint64_t whitespace =
+      _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n')) |
+      _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r'));
+  const __m512i folded = _mm512_or_si512(v, _mm512_set1_epi8(0x20));  // '[' reads as '{', ']' as '}'
+  const std::uint64_t structure =
+      _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('{')) | _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('}')) |
+      _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(','));
+  const std::uint64_t control = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x20));
+  const std::uint64_t high = _mm512_movepi8_mask(v);
+  bool valid = true;
+  if ((high | before_high >> 29) != 0) {  // validated in halves, which are loaded again (the padded ones from a copy)
+    alignas(64) char padded[64];
+    const char* text = p;
+    if (left < 64) {
+      _mm512_store_si512(padded, v);
+      text = padded;
+    }
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + 32));
+    const __m256i errors = _mm256_or_si256(utf8_errors_avx2(lo, before), utf8_errors_avx2(hi, lo));
+    valid = _mm256_testz_si256(errors, errors);
+    before = hi;
+  } else {
+    before = _mm256_setzero_si256();  // ASCII: no sequence runs on into the next block
+  }
+  before_high = static_cast<unsigned>(high >> 32);
+  return {quote, backslash, whitespace, structure, control, valid};
+}
+
+/// The tokens of contiguous JSON text, 64 bytes at a time, for skip_nested_blocks: each block becomes bit masks,
+/// strings are found from their quotes (a prefix XOR) and validated whole (UTF-8, no control bytes, every escape
+/// read), and what is left is the mask of tokens (structure, string starts, scalar starts), so no loop walks the
+/// bytes between tokens. Starts at a token boundary (outside strings and scalars).
+struct token_blocks {
+  const char* first;
+  std::size_t size;
+  bool replace_lone;               ///< read_options::replace_invalid_utf8, for lone surrogates in escapes
+  std::size_t at = 0;              ///< where the next block starts, from first
+  std::uint64_t in_string = 0;     ///< all ones while a string runs on from the block before
+  std::uint64_t in_scalar = 0;     ///< 1 when a scalar's text runs on from the block before
+  unsigned escaped_into = 0;       ///< the bytes at the next block's start that an escape in this one covers
+  unsigned before_high = 0;        ///< the non-ASCII bytes of the last 32 of this block
+  __m256i before = _mm256_setzero_si256();
+  bool wide = has_avx512bw();      ///< whether blocks are classified by AVX-512 rather than AVX2
+
+  static constexpr int batch = 4;  ///< blocks classified at a time: their work overlaps, the walk's does not
+  std::uint64_t tokens[batch] = {};  ///< the batch's tokens, block by block
+  int blocks = 0;                    ///< how many of tokens[] the batch filled
+
+  /// Classifies the next batch of up to `batch` blocks into tokens[]; false at the end of the input or where the
+  /// first block breaks a rule (a later block that does ends the batch, and the input, before it).
+  [[gnu::target("avx2,pclmul")]] bool next_batch() noexcept {
+    blocks = 0;
+    for (; blocks < batch && at < size; ++blocks, at += 64) {
+      if (!classify(tokens[blocks])) {
+        at = size;  // the carries into the next block are not to be trusted: no more blocks
+        break;
+      }
+    }
+    return blocks != 0;
+  }
+
+  /// Classifies the block at `at` into its tokens; false where it breaks a rule.
+  [[gnu::target("avx2,pclmul")]] bool classify(std::uint64_t& block_tokens) noexcept {
+    const char* const base = first + at;
+    const block_bits b = wide ? block_bits_avx512(base, size - at, before, before_high)
+                              : block_bits_avx2(base, size - at, before, before_high);
+    if (!b.valid_utf8) return false;
+    // Escapes, in order: each is read (and must be valid); the bytes after its backslash are text, never a quote
+    // or a backslash that counts.
+    std::uint64_t escaped = (std::uint64_t{1} << escaped_into) - 1;
+    std::uint64_t backslashes = b.backslash & ~escaped;
+    std::uint64_t escape_starts = 0;
+    escaped_into = 0;
+    while (backslashes != 0) [[unlikely]] {
+      const auto i = static_cast<unsigned>(std::countr_zero(backslashes));
+      const escape_parse x = parse_escape(base + i, first + size, replace_lone);
+      if (x.fault != escape_fault::none) return false;
+      const auto end = i + static_cast<unsigned>(x.next - (base + i));
+      const std::uint64_t through = end >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << end) - 1;
+      escaped |= through & ~((std::uint64_t{2} << i) - 1);
+      escape_starts |= std::uint64_t{1} << i;
+      backslashes &= ~through;
+      if (end > 64) escaped_into = end - 64;
+    }
+    const std::uint64_t quotes = b.quote & ~escaped;
+    const std::uint64_t strings = prefix_xor(quotes) ^ in_string;  // opening quotes and text
+    in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(strings) >> 63);
+    const std::uint64_t opening = quotes & strings;
+    const std::uint64_t text = strings & ~opening;
+    if (((b.control & text) | (escape_starts & ~text)) != 0) return false;
+    const std::uint64_t outside = ~strings & ~quotes;
+    const std::uint64_t structure = b.structure & outside;
+    const std::uint64_t scalars = outside & ~structure & ~b.whitespace;
+    const std::uint64_t scalar_starts = scalars & ~(scalars << 1 | in_scalar);
+    in_scalar = scalars >> 63;
+    block_tokens = structure | opening | scalar_starts;
+    return true;
+  }
+};
+
+/// Where a walk over a nested value stands, at a value's first byte: `depth` levels open, bit d of `objects` set
+/// where level d is an object.
+struct skip_walk {
+  const char* p;
+  std::uint64_t objects;
+  std::size_t depth;
+};
+
+/// How skip_nested_blocks ended: at the value's end (c.p after it), at something it does not accept (recording
+/// nothing: an error, a number left to scan_number, invalid UTF-8 under replace_invalid_utf8, nesting past 64
+/// levels or max_depth), or handing the walk back where a window of text was dense in numbers.
+enum class blocks_end { done, refused, handed_back };
+
+/// The byte span over which skip_nested and skip_nested_blocks weigh handing the walk to the other: the blocks
+/// are faster over strings and whitespace, which they take 64 bytes at a time, and slower over numbers, whose
+/// scans they make on top of classifying the bytes (canada's coordinates, a number every 20 bytes, validate 1.5x
+/// slower by blocks; twitter, one every 100, 1.3x faster).
+inline constexpr std::ptrdiff_t skip_window = 128;
+
+/// Whether `numbers` in `span` bytes are few enough for the blocks.
+constexpr bool suits_blocks(std::ptrdiff_t numbers, std::ptrdiff_t span) noexcept { return numbers * 24 < span; }
+
+/// skip_nested's fast path (on CPUs with has_avx2_clmul), for large values that are mostly strings (twitter's
+/// retweeted statuses): the grammar walked over token_blocks from w. When it hands back, w is where it stopped.
+/// Bytes after the value in its last block are classified too: an error there only refuses the value, which the
+/// scalar walk then skips.
+[[gnu::target("avx2,pclmul")]] inline blocks_end skip_nested_blocks(read_context& c, skip_walk& w) noexcept {
+  const char* p = w.p;
+  std::uint64_t objects = w.objects;
+  std::size_t depth = w.depth;
+  const char* window_end = p + skip_window;
+  std::ptrdiff_t numbers = 0;  // in the window
+  token_blocks t{p, static_cast<std::size_t>(c.end - p), c.opts.replace_invalid_utf8};
+  const std::size_t room = std::min<std::size_t>(64, c.opts.max_depth > c.depth ? c.opts.max_depth - c.depth : 0);
+  const char* base = p;  // the start of block k of the batch
+  std::uint64_t tokens = 0;
+  int k = 0;
+  auto next = [&]() -> const char* {  // the next token, or nullptr at the end or where a block breaks a rule
+    while (tokens == 0) {
+      if (++k >= t.blocks) {
+        base = t.first + t.at;
+        if (!t.next_batch()) return nullptr;
+        k = 0;
+      } else {
+        base += 64;
+      }
+      tokens = t.tokens[k];
+    }
+    const char* at = base + std::countr_zero(tokens);
+    tokens &= tokens - 1;
+    return at;
+  };
+  const char* q;
+
+value:
+  if (!(q = next())) return blocks_end::refused;
+value_at_q:
+  if (q >= window_end) {
+    if (!suits_blocks(numbers, skip_window)) {
+      w = {q, objects, depth};
+      return blocks_end::handed_back;
+    }
+    window_end = q + skip_window;
+    numbers = 0;
+  }
+  if (*q == '"') goto after;
+  if (*q == '{' || *q == '[') {
+    if (depth == room) return blocks_end::refused;
+    const bool object = *q == '{';
+    objects = object ? objects | std::uint64_t{1} << depth : objects & ~(std::uint64_t{1} << depth);
+    ++depth;
+    if (!(q = next())) return blocks_end::refused;
+    if (*q == (object ? '}' : ']')) goto close;
+    if (object) goto key_at_q;
+    goto value_at_q;
+  }
+  // a scalar must end where its text does: the byte after it is whitespace, structure or a quote
+  if (const char* r = skip_plain_scalar(q, c.end); !r || (r != c.end && !ends_scalar(*r))) return blocks_end::refused;
+  numbers += *q == '-' || is_digit(*q);
+  goto after;
+
+key:
+  if (!(q = next())) return blocks_end::refused;
+key_at_q:
+  if (*q != '"') return blocks_end::refused;
+  if (!(q = next()) || *q != ':') return blocks_end::refused;
+  goto value;
+
+after:
+  if (!(q = next())) return blocks_end::refused;
+  if (*q == ',') {
+    if ((objects >> (depth - 1)) & 1) goto key;
+    goto value;
+  }
+  if (*q != ((objects >> (depth - 1)) & 1 ? '}' : ']')) return blocks_end::refused;
+close:
+  if (--depth == 0) {
+    c.p = q + 1;
+    return blocks_end::done;
+  }
+  goto after;
+}
+#endif
+
 /// skip_value for an array or object at c.p, without recursion: an explicit stack of one bit per level says whether
 /// each open level is an object or an array. Counts against max_depth together with the levels the caller is already in.
 [[gnu::noinline]] inline bool skip_nested(read_context& c) {
   const char* p = c.p;
   const char* e = c.end;
+#if defined(PRISM_AVX2_STRINGS)
+  // At the first value of each window, the walk may hand the rest to skip_nested_blocks (see suits_blocks); each
+  // window that does not suit them is twice as long as the one before, up to 64 KiB, so that a document of numbers
+  // is asked rarely.
+  std::ptrdiff_t span = skip_window;
+  const char* handover = has_avx2_clmul() ? p + span : e;
+  std::ptrdiff_t numbers = 0;  // in the window
+#endif
   std::size_t room = c.opts.max_depth > c.depth ? c.opts.max_depth - c.depth : 0;
   std::uint64_t small[8];  // 512 levels without allocating; deeper documents grow a vector as they go
   std::vector<std::uint64_t> large;
@@ -608,6 +948,28 @@ inline const char* skip_scalar(read_context& c, const char* p) {
 
 value:
   if (p == e) return fail(c, error_code::unexpected_end, p);
+#if defined(PRISM_AVX2_STRINGS)
+  if (p >= handover) {
+    std::ptrdiff_t next_span = std::min<std::ptrdiff_t>(span * 2, 65536);
+    if (suits_blocks(numbers, span) && depth < 64) {
+      skip_walk w{p, stack[0], depth};
+      switch (skip_nested_blocks(c, w)) {
+        case blocks_end::done: return true;
+        case blocks_end::refused: break;  // this walk goes on from p, and reports any error
+        case blocks_end::handed_back:
+          p = w.p;
+          stack[0] = w.objects;
+          depth = w.depth;
+          next_span = skip_window;
+          break;
+      }
+    }
+    span = next_span;
+    handover = p + span;
+    numbers = 0;
+  }
+  numbers += *p == '-' || is_digit(*p);
+#endif
   if (*p == '{' || *p == '[') {
     bool object = *p == '{';
     if (depth == room) return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
