@@ -633,6 +633,23 @@ struct stamped {
   std::chrono::sys_seconds when_s;
 };
 
+// Short strings are scanned 16 bytes at a time, past the input's end where that stays within a page: a quote out
+// there is not the string's end. The input is a view of a larger buffer whose next bytes close everything.
+TEST(ReadStrings, AQuotePastTheInputsEndIsNotTheStringsEnd) {
+  const std::string buffer = R"({"name": "abc", "extra": "abc", "email": "abc"}"])";
+  for (std::size_t cut : {10u, 11u, 12u, 13u, 26u, 27u, 28u, 42u, 43u, 44u}) {  // inside each string
+    const std::string_view in(buffer.data(), cut);
+    auto e = read_error<app::user>(in);
+    EXPECT_EQ(e.code, error_code::unexpected_end) << in;
+    EXPECT_FALSE(prism::json::validate(in).has_value()) << in;
+  }
+  const std::string list = R"(["abc", "d"])";
+  for (std::size_t cut = 2; cut <= 5; ++cut) {
+    const std::string_view in(list.data(), cut);
+    EXPECT_EQ(read_error<std::vector<std::string>>(in).code, error_code::unexpected_end) << in;
+  }
+}
+
 TEST(ReadFuzzFindings, SequenceCutShortRightBeforeABlockBoundary) {
   // a 2-byte lead at offset 14 followed by another lead at 15, whose own sequence crosses the 16-byte block
   EXPECT_EQ(read_error<std::string>("\"aaaaaaaaaaaaaa\xDF\xCE\x82\"").code, error_code::invalid_utf8);

@@ -234,7 +234,13 @@ bool read_string(read_context& c, S& out) {
     const char* p = c.p;
     if (p != c.end && *p == '"') [[likely]] {
       const char* first = p + 1;
-      scan_stop s = scan_plain(first, c.end);
+      const char* from;
+      if (const char* quote = short_string_end(first, c.end, from)) [[likely]] {
+        adapter<S>::assign(out, std::string_view(first, static_cast<std::size_t>(quote - first)));
+        c.p = quote + 1;
+        return true;
+      }
+      scan_stop s = scan_plain(from, c.end);
       adapter<S>::assign(out, std::string_view(first, static_cast<std::size_t>(s.at - first)));
       if (!s.utf8_error && s.at != c.end && *s.at == '"') [[likely]] {
         c.p = s.at + 1;

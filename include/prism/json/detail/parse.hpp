@@ -404,6 +404,31 @@ inline scan_stop scan_plain(const char* p, const char* e) noexcept {
 #endif
 }
 
+/// Most strings are short and plain: the closing quote within the 16 bytes at first, after nothing but ASCII text.
+/// Its position then, in a few instructions inline; else nullptr, and `from` where scan_plain is to go on (first, or
+/// 16 bytes on when those are plain ASCII).
+[[gnu::always_inline]] inline const char* short_string_end(const char* first, const char* e, const char*& from) noexcept {
+  from = first;
+#if PRISM_SSE2
+  const auto u = reinterpret_cast<const unsigned char*>(first);
+  if (e - first < 16 && !may_overread(u, 16)) return nullptr;
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(unseen(u)));
+  // signed, bytes from 0x80 up are negative: one compare finds them and the control bytes
+  const __m128i special = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                       _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+  const auto bits = static_cast<unsigned>(_mm_movemask_epi8(special));
+  if (bits == 0) {
+    if (e - first >= 16) from = first + 16;
+    return nullptr;
+  }
+  const char* at = first + std::countr_zero(bits);
+  return at < e && *at == '"' ? at : nullptr;
+#else
+  (void)e;
+  return nullptr;
+#endif
+}
+
 inline int hex_value(char ch) noexcept {
   if (ch >= '0' && ch <= '9') return ch - '0';
   if ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'f') return (ch | 0x20) - 'a' + 10;
@@ -549,7 +574,12 @@ inline const char* decode_string(read_context& c, const char* p, std::string& ou
 /// position after the closing quote, or nullptr after recording the error.
 inline const char* read_string_text(read_context& c, const char* p, std::string& buffer, std::string_view& text) {
   const char* first = p + 1;
-  scan_stop s = scan_plain(first, c.end);
+  const char* from;
+  if (const char* quote = short_string_end(first, c.end, from)) [[likely]] {
+    text = {first, static_cast<std::size_t>(quote - first)};
+    return quote + 1;
+  }
+  scan_stop s = scan_plain(from, c.end);
   if (!s.utf8_error && s.at != c.end && *s.at == '"') {
     text = {first, static_cast<std::size_t>(s.at - first)};
     return s.at + 1;
@@ -562,7 +592,8 @@ inline const char* read_string_text(read_context& c, const char* p, std::string&
 
 /// Skips (and validates) a string at p (p[0] == '"'); returns the position after it, or nullptr.
 inline const char* skip_string(read_context& c, const char* p) {
-  ++p;
+  if (const char* quote = short_string_end(p + 1, c.end, p)) [[likely]]
+    return quote + 1;
   for (;;) {
     scan_stop s = scan_plain(p, c.end);
     p = s.at;
