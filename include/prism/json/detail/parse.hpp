@@ -866,7 +866,8 @@ inline constexpr std::ptrdiff_t skip_window = 128;
 constexpr bool suits_blocks(std::ptrdiff_t numbers, std::ptrdiff_t span) noexcept { return numbers * 24 < span; }
 
 /// skip_nested's fast path (on CPUs with has_avx2_clmul), for large values that are mostly strings (twitter's
-/// retweeted statuses): the grammar walked over token_blocks from w. When it hands back, w is where it stopped.
+/// retweeted statuses): the grammar walked over token_blocks from w (inside the value: w.depth from 1 to 63). When it
+/// hands back, w is where it stopped.
 /// Bytes after the value in its last block are classified too: an error there only refuses the value, which the
 /// scalar walk then skips.
 [[gnu::target("avx2,pclmul")]] inline blocks_end skip_nested_blocks(read_context& c, skip_walk& w) noexcept {
@@ -982,7 +983,7 @@ value:
 #if defined(PRISM_AVX2_STRINGS)
   if (p >= handover) {
     std::ptrdiff_t next_span = std::min<std::ptrdiff_t>(span * 2, 65536);
-    if (suits_blocks(numbers, span) && depth < 64) {
+    if (suits_blocks(numbers, span) && depth != 0 && depth < 64) {  // inside the value, in the levels the blocks keep
       skip_walk w{p, stack[0], depth};
       switch (skip_nested_blocks(c, w)) {
         case blocks_end::done: return true;
