@@ -633,6 +633,27 @@ struct stamped {
   std::chrono::sys_seconds when_s;
 };
 
+// Whitespace between tokens, of every length to 40 and the shapes pretty printers make (indentation of spaces, tabs,
+// CRLF, spaces on both sides of a newline), read as the compact text does; a byte that is not whitespace after the
+// spaces is an error there.
+TEST(ReadObjects, WhitespaceOfEveryShapeAndLength) {
+  for (std::size_t n = 0; n <= 40; ++n) {
+    const std::string spaces(n, ' ');
+    for (const std::string& ws : {spaces, "\n" + spaces, "\r\n" + spaces + "\t", spaces + "\n" + spaces, "\t" + spaces + "\r"}) {
+      const std::string text = "{" + ws + "\"name\"" + ws + ":" + ws + "\"a\"" + ws + "," + ws + "\"age\":" + ws + "3" + ws + "}" + ws;
+      auto r = read<app::user>(text);
+      ASSERT_TRUE(r.has_value()) << n << ": " << r.error().message();
+      EXPECT_EQ(r->name, "a");
+      EXPECT_EQ(r->age, 3);
+      EXPECT_TRUE(prism::json::validate(text).has_value()) << n;
+    }
+    const std::string bad = "{\"name\": \"a\"," + spaces + "\x01\"age\": 3}";
+    auto e = read_error<app::user>(bad);
+    EXPECT_EQ(e.code, error_code::syntax_error) << n;
+    EXPECT_EQ(e.offset, 13 + n) << n;
+  }
+}
+
 // Short strings are scanned 16 bytes at a time, past the input's end where that stays within a page: a quote out
 // there is not the string's end. The input is a view of a larger buffer whose next bytes close everything.
 TEST(ReadStrings, AQuotePastTheInputsEndIsNotTheStringsEnd) {

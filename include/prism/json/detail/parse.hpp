@@ -124,9 +124,17 @@ inline unsigned non_whitespace_bits(const char* p) noexcept {
   if (++p == e || !is_whitespace(*p)) return p;  // one separating space: the common case after ':' and ','
 #if PRISM_SSE2
   if (e - p >= 16) {  // a newline's indentation usually ends within 16 bytes: one step without a call
-    unsigned other = non_whitespace_bits(p);
-    if (other != 0) return p + std::countr_zero(other);
-    p += 16;
+    // Indentation is spaces: one compare finds its end, and the byte there is checked, where testing for all four
+    // whitespace bytes would put three more steps before the next token's position is known.
+    const auto spaces = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8(' '))));
+    if (spaces != 0xFFFF) {
+      p += std::countr_one(spaces);
+      if (!is_whitespace(*p)) [[likely]]
+        return p;
+    } else {
+      p += 16;
+    }
   }
 #endif
   return skip_whitespace_run(p, e);
