@@ -420,11 +420,7 @@ inline scan_stop scan_plain(const char* p, const char* e) noexcept {
 #if PRISM_SSE2
   const auto u = reinterpret_cast<const unsigned char*>(first);
   if (e - first < 16 && !may_overread(u, 16)) return nullptr;
-  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(unseen(u)));
-  // signed, bytes from 0x80 up are negative: one compare finds them and the control bytes
-  const __m128i special = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
-                                       _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-  const auto bits = static_cast<unsigned>(_mm_movemask_epi8(special));
+  const unsigned bits = special_bits(_mm_loadu_si128(reinterpret_cast<const __m128i*>(unseen(u))));
   if (bits == 0) {
     if (e - first >= 16) from = first + 16;
     return nullptr;
@@ -624,35 +620,6 @@ inline const char* skip_string(read_context& c, const char* p) {
 
 // ---- skipping a whole value ------------------------------------------------------------------------------
 
-/// Skips (and validates) the string, number or literal at p (p != end); returns its end, or nullptr after recording
-/// the error (anything else is one).
-inline const char* skip_scalar(read_context& c, const char* p) {
-  const char* e = c.end;
-  if (*p == '"') return skip_string(c, p);
-  // literals and numbers (kept out of the switch so the error paths know where they are)
-  if (*p == 't' || *p == 'f' || *p == 'n') {
-    // Each literal compared as a constant: a load and a compare rather than a call to memcmp.
-    const char* after = *p == 't'   ? match_literal(p, e, "true")
-                        : *p == 'f' ? match_literal(p, e, "false")
-                                    : match_literal(p, e, "null");
-    if (!after) return fail_literal(c, p, *p == 't' ? "true" : *p == 'f' ? "false" : "null"), nullptr;
-    return after;
-  }
-  if (*p == '-' || is_digit(*p)) {
-    decimal_number d;
-    if (const char* after = scan_number_fast(p, e, d)) return after;
-    return scan_number(c, p, d);
-  }
-  return fail_expected(c, "a value", p, error_code::syntax_error), nullptr;
-}
-
-#if defined(PRISM_AVX2_STRINGS)
-/// Whether this CPU runs skip_nested_blocks (AVX2 and carry-less multiplication); asked once per process.
-inline bool has_avx2_clmul() noexcept {
-  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
-  return yes;
-}
-
 /// The literal or number at p, validated without recording an error: its end, or nullptr for anything else
 /// (including the rare numbers scan_number_fast leaves to scan_number).
 inline const char* skip_plain_scalar(const char* p, const char* e) noexcept {
@@ -664,6 +631,29 @@ inline const char* skip_plain_scalar(const char* p, const char* e) noexcept {
   }
   decimal_number d;
   return *p == '-' || is_digit(*p) ? scan_number_fast(p, e, d) : nullptr;
+}
+
+/// Skips (and validates) the string, number or literal at p (p != end); returns its end, or nullptr after recording
+/// the error (anything else is one).
+inline const char* skip_scalar(read_context& c, const char* p) {
+  if (*p == '"') return skip_string(c, p);
+  if (const char* after = skip_plain_scalar(p, c.end)) [[likely]]
+    return after;
+  // what the quick scan leaves: a bad literal, a number for scan_number (long, or wrong), or no value at all
+  if (*p == 't' || *p == 'f' || *p == 'n')
+    return fail_literal(c, p, *p == 't' ? "true" : *p == 'f' ? "false" : "null"), nullptr;
+  if (*p == '-' || is_digit(*p)) {
+    decimal_number d;
+    return scan_number(c, p, d);
+  }
+  return fail_expected(c, "a value", p, error_code::syntax_error), nullptr;
+}
+
+#if defined(PRISM_AVX2_STRINGS)
+/// Whether this CPU runs skip_nested_blocks (AVX2 and carry-less multiplication); asked once per process.
+inline bool has_avx2_clmul() noexcept {
+  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
+  return yes;
 }
 
 /// Whether ch may follow a scalar: whitespace, structure or a quote (which the grammar then rejects).
@@ -708,6 +698,12 @@ struct block_bits {
   bool valid_utf8;
 };
 
+/// Whether the 64 bytes lo, hi are valid UTF-8 after the 32 bytes `before` (the classifiers' one check).
+[[gnu::target("avx2")]] inline bool valid_utf8_avx2(__m256i lo, __m256i hi, __m256i before) noexcept {
+  const __m256i errors = _mm256_or_si256(utf8_errors_avx2(lo, before), utf8_errors_avx2(hi, lo));
+  return _mm256_testz_si256(errors, errors);
+}
+
 /// The block at p of `left` bytes (its last, padded with spaces, when fewer than 64), by AVX2.
 [[gnu::target("avx2")]] inline block_bits block_bits_avx2(const char* p, std::size_t left, __m256i& before,
                                                          unsigned& before_high) noexcept {
@@ -724,11 +720,7 @@ struct block_bits {
   }
   const half_block_bits l = classify_avx2(lo), h = classify_avx2(hi);
   auto join = [](unsigned low, unsigned high) { return low | std::uint64_t{high} << 32; };
-  bool valid = true;
-  if ((l.high | h.high | before_high >> 29) != 0) {
-    const __m256i errors = _mm256_or_si256(utf8_errors_avx2(lo, before), utf8_errors_avx2(hi, lo));
-    valid = _mm256_testz_si256(errors, errors);
-  }
+  const bool valid = (l.high | h.high | before_high >> 29) == 0 || valid_utf8_avx2(lo, hi, before);
   before = hi;
   before_high = h.high;
   return {join(l.quote, h.quote), join(l.backslash, h.backslash), join(l.whitespace, h.whitespace),
@@ -769,8 +761,7 @@ inline bool has_avx512bw() noexcept {
     }
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + 32));
-    const __m256i errors = _mm256_or_si256(utf8_errors_avx2(lo, before), utf8_errors_avx2(hi, lo));
-    valid = _mm256_testz_si256(errors, errors);
+    valid = valid_utf8_avx2(lo, hi, before);
     before = hi;
   } else {
     before = _mm256_setzero_si256();  // ASCII: no sequence runs on into the next block

@@ -185,12 +185,15 @@ inline __m128i load_tail(const unsigned char* p, std::size_t n) noexcept {
 }
 
 /// Whether the 16 bytes of v go into a JSON string as they are: ASCII, and no control byte, '"' or '\\'.
-inline bool plain_ascii(__m128i v) noexcept {
+/// Bit i set where byte i of v is a control byte, '"', '\\' or from 0x80 up: not plain ASCII text.
+inline unsigned special_bits(__m128i v) noexcept {
   // signed, bytes from 0x80 up are negative: one compare finds them and the control bytes
-  __m128i special = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-  return _mm_movemask_epi8(special) == 0;
+  const __m128i special = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                       _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+  return static_cast<unsigned>(_mm_movemask_epi8(special));
 }
+
+inline bool plain_ascii(__m128i v) noexcept { return special_bits(v) == 0; }
 
 inline utf8_block scan_block(__m128i v) noexcept {
   const __m128i zero = _mm_setzero_si128();
