@@ -479,8 +479,10 @@ TEST(BinaryFormat, LargeArraysCopyWhole) {
   EXPECT_EQ(shorter, wide);
 }
 
-// Arrays in the machine's layout are filled one of three ways by size (in one pass when small or large, by resize and
-// a copy between): every boundary, read fresh and over longer and shorter vectors, from sources at every alignment.
+// Arrays in the machine's layout are filled one of three ways, by alignment and size (one memmove from an aligned
+// source; element by element when short, else resize and a copy, from a misaligned one): every boundary, read fresh
+// and over longer and shorter vectors, from sources at every alignment; a deque, which has no contiguous storage,
+// element by element.
 template <class E>
 void check_arrays_of_every_size() {
   for (std::size_t n : {0, 1, 2, 7, 8, 31, 32, 33, 63, 64, 65, 100, 511, 512, 513, 1023, 1024, 1025, 2000}) {
@@ -502,6 +504,9 @@ void check_arrays_of_every_size() {
       ASSERT_TRUE(prism::bin::read_into(at, shorter));
       EXPECT_EQ(longer, v) << n;
       EXPECT_EQ(shorter, v) << n;
+      auto deque = prism::bin::read<std::deque<E>>(at);
+      ASSERT_TRUE(deque) << n;
+      EXPECT_TRUE(std::equal(deque->begin(), deque->end(), v.begin(), v.end())) << n;
     }
   }
 }
@@ -509,6 +514,7 @@ void check_arrays_of_every_size() {
 TEST(BinaryFormat, ArraysOfEverySizeCopyExactly) {
   check_arrays_of_every_size<float>();
   check_arrays_of_every_size<double>();
+  check_arrays_of_every_size<std::int32_t>();
   check_arrays_of_every_size<std::int64_t>();
 }
 

@@ -1264,18 +1264,25 @@ bool read_sequence(context& c, wire w, T& out) {
     if (!indexed(out)) return false;
   } else if constexpr (requires { out.resize(n); out[0]; } && !std::is_same_v<E, bool>) {
     if constexpr ((kind_of<E> == kind::floating || (kind_of<E> == kind::integer && sizeof(E) >= 4)) &&
-                  std::endian::native == std::endian::little) {
+                  std::endian::native == std::endian::little && requires { out.reserve(n); out.data(); }) {
       constexpr wire same_layout = kind_of<E> == kind::floating ? wire_of<E>() : fixed_integer_wire<E>();
       if (e == same_layout) {  // already the wire's layout
-        // One pass, filling the vector as it is made, for the small (where resize and a call to memcpy cost more
-        // than the copy: 8 floats in 25 ns rather than 28) and the large (rather than zeroed by resize, then copied
-        // over); resize and memcpy between (512 floats in 65 ns rather than 88).
+        // An aligned payload is E objects' bytes: assign from pointers copies them in one memmove, into storage it
+        // does not zero first (8192 int32 in 240 ns, where resize and memcpy take 430, the element loop 530).
+        // Where memmove would be slow (copy_bytes.hpp) or the address is no E* (misaligned), the element loop fills
+        // the vector in one pass; a misaligned large payload is zeroed by resize and then copied, which is faster.
         const std::size_t bytes = n * sizeof(E);
-        if (bytes <= 256 || bytes >= 4096) {
+        out.clear();  // assign then copies into uninitialized storage only: one memmove, never element by element
+        out.reserve(n);
+        const bool aligned = reinterpret_cast<std::uintptr_t>(c.p) % alignof(E) == 0;
+        if (prism::detail::memcpy_is_slow(out.data(), c.p, bytes) || (!aligned && bytes <= 256)) {
           out.assign(unaligned_iterator<E>{c.p}, unaligned_iterator<E>{c.p + bytes});
+        } else if (aligned) {
+          const E* first = reinterpret_cast<const E*>(c.p);
+          out.assign(first, first + n);
         } else {
           out.resize(n);
-          prism::detail::copy_bytes(out.data(), c.p, bytes);
+          std::memcpy(out.data(), c.p, bytes);
         }
         c.p += bytes;
         --c.depth;
