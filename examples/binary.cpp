@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <queue>
 #include <string>
 #include <vector>
 
@@ -61,4 +62,14 @@ int main() {
   auto varints = prism::bin::to_bytes(checksum{0xCBF29CE484222325u, 7}).value();
   std::printf("checksum: %zu bytes fixed-width, %zu with a small crc as a varint\n", fixed.size(), varints.size());
   std::fputs(prism::bin::dump(fixed).value().c_str(), stdout);
+
+  // Container adaptors travel as the container they adapt: a queue front first, a stack bottom first, a priority
+  // queue in heap order (read back into a heap whatever the order).
+  std::priority_queue<int> urgent;
+  for (int level : {2, 9, 4}) urgent.push(level);
+  auto back_urgent = prism::bin::read<std::priority_queue<int>>(prism::bin::to_bytes(urgent).value()).value();
+  std::queue<std::string> jobs;
+  for (const char* job : {"backup", "compact"}) jobs.push(job);
+  std::printf("queue as JSON: %s, most urgent after a round trip: %d\n", prism::json::to_string(jobs).value().c_str(),
+              back_urgent.top());
 }

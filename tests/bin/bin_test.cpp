@@ -10,6 +10,8 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <queue>
+#include <stack>
 #include <forward_list>
 #include <fstream>
 #include <iterator>
@@ -773,6 +775,7 @@ using round_trip_types =
                      std::unordered_map<std::string, double>, std::multimap<std::string, int>, std::pair<int, std::string>,
                      std::tuple<bool, float, std::string>, std::variant<std::monostate, int, std::string>,
                      std::vector<std::optional<int>>, std::vector<bool>, std::vector<std::vector<float>>,
+                     std::deque<float>, std::stack<std::int64_t>, std::queue<std::string>, std::priority_queue<int>,
                      prism::short_string<8>, golden::scalars, golden::containers, golden::account, golden::drawing>;
 TYPED_TEST_SUITE(RoundTrip, round_trip_types);
 
@@ -809,6 +812,10 @@ std::vector<T> samples() {
     s.push_back(-5);
   } else if constexpr (std::is_same_v<T, std::vector<std::optional<int>>>) {
     s.push_back({1, std::nullopt, -1});
+  } else if constexpr (requires { typename T::container_type; }) {  // adaptors: each element sample pushed
+    T t;
+    for (const auto& e : samples<typename T::value_type>()) t.push(e);
+    s.push_back(t);
   } else if constexpr (requires { T{}.insert(T{}.end(), typename T::value_type{}); }) {
     T t;
     t.insert(t.end(), typename T::value_type{});

@@ -24,6 +24,7 @@
 #include <cstring>
 #include <deque>
 #include <forward_list>
+#include <functional>
 #include <fstream>
 #include <initializer_list>
 #include <limits>
@@ -32,9 +33,11 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <queue>
 #include <random>
 #include <set>
 #include <sstream>
+#include <stack>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -822,6 +825,20 @@ struct samples<C> {
   }
 };
 
+/// Container adaptors: one over each sample of the container they adapt.
+template <class A>
+  requires requires { typename A::container_type; }
+struct samples<A> {
+  static std::vector<A> values() {
+    std::vector<A> all;
+    for (auto& c : samples<typename A::container_type>::values()) {
+      if constexpr (requires { typename A::value_compare; }) all.emplace_back(typename A::value_compare(), std::move(c));
+      else all.emplace_back(std::move(c));
+    }
+    return all;
+  }
+};
+
 /// Fixed-size sequences: windows over the element samples.
 template <class E, std::size_t N>
   requires(!std::is_same_v<E, std::byte>)
@@ -1191,6 +1208,10 @@ using Sequences =
                      std::array<std::string, 3>, std::array<std::array<bool, 2>, 2>, int[3], std::string[2], double[4],
                      int[2][3], std::vector<std::optional<int>>, std::vector<const char*>,
                      std::vector<std::string_view>, std::vector<rt::inner>>;
+using Adaptors = ::testing::Types<std::stack<int>, std::stack<std::string, std::vector<std::string>>,
+                                  std::queue<double>, std::queue<std::vector<int>, std::list<std::vector<int>>>,
+                                  std::priority_queue<int>, std::priority_queue<std::string, std::deque<std::string>,
+                                                                                std::greater<std::string>>>;
 using Maps =
     ::testing::Types<std::map<std::string, int>, std::map<std::string, std::vector<std::string>>,
                      std::map<std::string, std::map<std::string, double>>, std::multimap<std::string, int>,
@@ -1247,6 +1268,7 @@ INSTANTIATE_TYPED_TEST_SUITE_P(Integers, RoundTrip, Integers);
 INSTANTIATE_TYPED_TEST_SUITE_P(Scalars, RoundTrip, Scalars);
 INSTANTIATE_TYPED_TEST_SUITE_P(Text, RoundTrip, Text);
 INSTANTIATE_TYPED_TEST_SUITE_P(Sequences, RoundTrip, Sequences);
+INSTANTIATE_TYPED_TEST_SUITE_P(Adaptors, RoundTrip, Adaptors);
 INSTANTIATE_TYPED_TEST_SUITE_P(Maps, RoundTrip, Maps);
 INSTANTIATE_TYPED_TEST_SUITE_P(Tuples, RoundTrip, Tuples);
 INSTANTIATE_TYPED_TEST_SUITE_P(Optionals, RoundTrip, Optionals);

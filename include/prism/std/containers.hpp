@@ -7,10 +7,13 @@
 #include <forward_list>
 #include <list>
 #include <map>
+#include <queue>
 #include <set>
 #include <span>
+#include <stack>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "../core/kind.hpp"
@@ -82,5 +85,36 @@ template <std::size_t N>
 struct adapter<std::span<const std::byte, N>> : detail::bytes_adapter<std::span<const std::byte, N>> {};
 template <std::size_t N>
 struct adapter<std::span<std::byte, N>> : detail::bytes_adapter<std::span<std::byte, N>> {};
+
+// ---- container adaptors: each travels as the container it adapts, which it keeps in its protected member `c` ----
+
+namespace detail {
+/// The container an adaptor holds, reached through a class derived from the adaptor (the member pointer names a
+/// member of the adaptor itself, so it applies to any adaptor object).
+template <class A>
+struct adapted_container : A {
+  static const typename A::container_type& of(const A& a) noexcept { return a.*&adapted_container::c; }
+};
+}  // namespace detail
+
+/// std::stack: its container, bottom first.
+template <class T, class C>
+constexpr auto prism_describe(type_t<std::stack<T, C>>) {
+  return as<C>(&detail::adapted_container<std::stack<T, C>>::of, [](C&& c) { return std::stack<T, C>(std::move(c)); });
+}
+
+/// std::queue: its container, front first.
+template <class T, class C>
+constexpr auto prism_describe(type_t<std::queue<T, C>>) {
+  return as<C>(&detail::adapted_container<std::queue<T, C>>::of, [](C&& c) { return std::queue<T, C>(std::move(c)); });
+}
+
+/// std::priority_queue: its container in heap order (the top first, the rest in no order a reader should rely on).
+/// Read back with a default-constructed comparator, which orders any list of elements into a heap again.
+template <class T, class C, class Compare>
+constexpr auto prism_describe(type_t<std::priority_queue<T, C, Compare>>) {
+  return as<C>(&detail::adapted_container<std::priority_queue<T, C, Compare>>::of,
+               [](C&& c) { return std::priority_queue<T, C, Compare>(Compare(), std::move(c)); });
+}
 
 }  // namespace prism
