@@ -6,12 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
 #include <deque>
-#include <queue>
-#include <stack>
 #include <forward_list>
 #include <fstream>
 #include <iterator>
@@ -20,9 +19,11 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <queue>
 #include <random>
 #include <set>
 #include <sstream>
+#include <stack>
 #include <string>
 #include <tuple>
 #include <unordered_map>
