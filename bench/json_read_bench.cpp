@@ -7,7 +7,7 @@
 // bit for bit); the run stops if one does not.
 //   prism_json_read_bench [google benchmark flags] [DATA_DIR]
 // DATA_DIR holds canada.json, twitter.json and json_performance.json (default: the PRISM_BENCH_DATA_DIR the
-// build was configured with, ../shared/data/json beside the repository). Missing data is an error.
+// build was configured with: the repository's copy, laid out in the build tree). Missing data is an error.
 //
 // Rows per workload (bytes/s counts the bytes of the INPUT document, the same for every row):
 //   prism        prism::json::read_into into one object reused across documents: the main number
@@ -46,10 +46,6 @@
 #include "nlohmann_read_models.hpp"
 #include "rapidjson_read_models.hpp"
 #include "simdjson_read_models.hpp"
-
-#ifndef PRISM_BENCH_DATA_DIR
-#define PRISM_BENCH_DATA_DIR "../shared/data/json"
-#endif
 
 namespace {
 

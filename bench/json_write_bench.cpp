@@ -4,7 +4,7 @@
 // is timed (parsed with nlohmann; numbers compared as doubles), and the run stops if they disagree.
 //   prism_json_bench [google benchmark flags] [DATA_DIR]
 // DATA_DIR holds canada.json, twitter.json and json_performance.json (default: the PRISM_BENCH_DATA_DIR the
-// build was configured with, ../shared/data/json beside the repository). Missing data is an error.
+// build was configured with: the repository's copy, laid out in the build tree). Missing data is an error.
 //
 // Rows per workload (bytes/s counts the bytes of THAT library's own output):
 //   prism            prism::json::write into a reused std::string (cleared, capacity kept): the main number
@@ -43,10 +43,6 @@
 #include "nlohmann_models.hpp"
 #include "nlohmann_small_models.hpp"
 #include "rapidjson_models.hpp"
-
-#ifndef PRISM_BENCH_DATA_DIR
-#define PRISM_BENCH_DATA_DIR "../shared/data/json"
-#endif
 
 namespace {
 

@@ -8,8 +8,10 @@
 # bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google Benchmark output to
 # build/bench/bench.json (writer), build/bench/read_bench.json (reader) and build/bench/view_bench.json (views),
 # build/bench/bin_bench.json (binary format), the executable sizes to build/bench/exe_size.md.
-#   bash bench/run.sh [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
-# Environment: DATA (default ../shared/data/json), REPS (default 9: binary format, interleaved), JSON_REPS (default 15: writer and
+#   bash bench/run.sh [DATA_DIR] [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
+# DATA_DIR holds canada.json, twitter.json and json_performance.json: by default the repository's copy (tests/data),
+# which CMake lays out in the build tree; the DATA environment variable names one too.
+# Environment: DATA, REPS (default 9: binary format, interleaved), JSON_REPS (default 15: writer and
 # reader, interleaved), VIEW_REPS (default 30), RUNS (compile-cost
 # runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
 # include/ files).
@@ -17,7 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 build=build/bench
-data=${DATA:-$root/../shared/data/json}
+data=${DATA:-$root/$build/data/json}
+if [ $# -gt 0 ] && [ -d "$1" ]; then data=$(cd "$1" && pwd); shift; fi
 reps=${REPS:-9}
 json_reps=${JSON_REPS:-15}
 view_reps=${VIEW_REPS:-30}
@@ -35,8 +38,7 @@ fi
 
 bash tools/deps.sh bench
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
-  -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF \
-  -DPRISM_BENCH_DATA_DIR="$data" >/dev/null
+  -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_view_bench prism_bin_bench
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)

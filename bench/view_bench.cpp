@@ -31,10 +31,6 @@
 #include "models/seed000.hpp"
 #include "models/twitter.hpp"
 
-#ifndef PRISM_BENCH_DATA_DIR
-#define PRISM_BENCH_DATA_DIR "../shared/data/json"
-#endif
-
 namespace {
 
 struct camel : prism::view {

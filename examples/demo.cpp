@@ -22,7 +22,7 @@
 
 namespace {
 
-// Stand-ins with the same shape, for a checkout without ../shared/data.
+// Stand-ins with the same shape, for a run without a data folder.
 canada::feature_collection generated_canada() {
   std::mt19937_64 rng(1);
   std::uniform_real_distribution<double> lon(-141.0, -52.0), lat(41.0, 83.0);
@@ -131,7 +131,13 @@ bool show(const char* label, const char* source, const T& model) {
 
 int main(int argc, char** argv) {
   std::filesystem::path dir = argc > 1 ? argv[1] : "";
-  bool real = argc > 1 && std::filesystem::exists(dir / "canada.json") && std::filesystem::exists(dir / "twitter.json");
+  bool real = argc > 1;
+  for (const char* name : {"canada.json", "twitter.json"}) {
+    if (real && !std::filesystem::exists(dir / name)) {
+      std::fprintf(stderr, "prism_demo: %s has no %s\n", dir.c_str(), name);
+      return 2;
+    }
+  }
   bool ok = true;
   try {
     std::printf("prism on %s data\n\n", real ? "real" : "generated");

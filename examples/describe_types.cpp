@@ -21,7 +21,7 @@ class invoice {
 constexpr auto prism_describe(prism::type_t<invoice>) {
   return prism::fields(prism::field("number", &invoice::number, &invoice::set_number),
                        prism::field("total_cents", &invoice::total_cents, &invoice::set_total_cents),
-                       prism::computed<invoice>("total", [](const invoice& i) { return i.total_cents() / 100.0; }));
+                       prism::computed<invoice>("total", [](const invoice& i) { return static_cast<double>(i.total_cents()) / 100.0; }));
 }
 
 // Private members, with the intrusive one-liner.

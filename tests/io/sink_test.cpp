@@ -24,7 +24,7 @@ struct item {
 std::vector<item> model(std::size_t n) {
   std::vector<item> v;
   for (std::size_t i = 0; i < n; ++i)
-    v.push_back({static_cast<std::uint32_t>(i), "label \"" + std::to_string(i) + "\"", {i * 0.5, -1.25, 1e-9 * double(i)}});
+    v.push_back({static_cast<std::uint32_t>(i), "label \"" + std::to_string(i) + "\"", {static_cast<double>(i) * 0.5, -1.25, 1e-9 * static_cast<double>(i)}});
   return v;
 }
 

@@ -34,10 +34,11 @@ int reference_sequence(const std::string& s, std::size_t i, char32_t& cp) {
     if (b0 < r.first_lo || b0 > r.first_hi) continue;
     cp = b0 & (r.length == 2 ? 0x1F : r.length == 3 ? 0x0F : 0x07);
     for (int k = 1; k < r.length; ++k) {
-      if (i + k >= s.size()) return -k;
+      const std::size_t at = i + static_cast<std::size_t>(k);
+      if (at >= s.size()) return -k;
       unsigned char lo = k == 1 ? r.second_lo : 0x80, hi = k == 1 ? r.second_hi : 0xBF;
-      if (b(i + k) < lo || b(i + k) > hi) return -k;
-      cp = (cp << 6) | (b(i + k) & 0x3F);
+      if (b(at) < lo || b(at) > hi) return -k;
+      cp = (cp << 6) | (b(at) & 0x3F);
     }
     return r.length;
   }

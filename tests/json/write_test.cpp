@@ -342,7 +342,7 @@ TEST(Write, ShortNumberArraysAtTheirLongestCrossWindows) {
   expected += R"(],"ints":[-9223372036854775808,-9223372036854775808],"floats":[-1.00000005e-20,-1.00000005e-20],)"
               R"("flags":[false,false,false,false],"one":[18446744073709551615]})";
   EXPECT_EQ(json_of(v), expected);
-  for (std::size_t size : {64, 65, 77, 100}) {
+  for (std::size_t size : std::initializer_list<std::size_t>{64, 65, 77, 100}) {
     std::vector<char> buf(size);
     std::string flushed;
     prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) { return flushed.append(c), true; });

@@ -112,7 +112,7 @@ TEST(Writer, LongStringsCrossWindowBoundaries) {
     std::string s;
     std::size_t n = rng() % 300;
     for (std::size_t i = 0; i < n; ++i) {
-      unsigned r = rng() % 10;
+      unsigned r = static_cast<unsigned>(rng() % 10);
       s += r < 6 ? static_cast<char>('a' + rng() % 26) : r < 7 ? '"' : r < 8 ? '\n' : r < 9 ? '\\' : '\x01';
       if (rng() % 20 == 0) s += "\xE2\x82\xAC";  // €
     }

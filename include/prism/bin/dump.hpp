@@ -167,9 +167,9 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
         out += "shared object " + std::to_string(c.objects().size()) + " ";
         c.objects().push_back({nullptr, nullptr});
       }
-      auto w = static_cast<wire>(inner % 16);
-      out += std::string(wire_name(static_cast<unsigned>(w))) + ' ';
-      return read_ref_value(c, w, [&] { return dump_value(c, w, out, indent); });
+      auto held = static_cast<wire>(inner % 16);
+      out += std::string(wire_name(static_cast<unsigned>(held))) + ' ';
+      return read_ref_value(c, held, [&] { return dump_value(c, held, out, indent); });
     }
     case wire::poly: {
       if (!read_varint(c, v)) return false;

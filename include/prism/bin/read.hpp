@@ -225,7 +225,7 @@ template <bool Signed, std::size_t N>
     return v;
   };
   constexpr int vectors = (2 * static_cast<int>(N) - 2) / 8 + 1;
-  alignas(16) std::int16_t at_byte[8 * vectors];
+  alignas(16) std::int16_t at_byte[std::size_t{8} * vectors];
   const __m128i from1 = load(1);
   const auto put = [&at_byte](int i, __m128i w) { _mm_store_si128(reinterpret_cast<__m128i*>(at_byte + 8 * i), w); };
   put(0, value(_mm_unpacklo_epi16(low, from1)));
@@ -367,11 +367,11 @@ bool read_members(context& c, std::uint64_t id, F&& field) {
     std::uint64_t n = 0;
     const unsigned char* nibbles = nullptr;
     if (!read_dense_header(c, n, nibbles)) return false;
-    for (std::uint64_t id = 1; id <= n; ++id) {
-      unsigned w = nibbles[nibble_byte(id)] >> nibble_shift(id) & 15;
+    for (std::uint64_t i = 1; i <= n; ++i) {
+      unsigned w = nibbles[nibble_byte(i)] >> nibble_shift(i) & 15;
       if (w == absent) continue;
-      if (w >= wire_types) return fail(c, error_code::invalid_value, nibbles + nibble_byte(id), "unknown wire type " + std::to_string(w));
-      if (!field(static_cast<std::uint32_t>(id), static_cast<wire>(w))) return false;
+      if (w >= wire_types) return fail(c, error_code::invalid_value, nibbles + nibble_byte(i), "unknown wire type " + std::to_string(w));
+      if (!field(static_cast<std::uint32_t>(i), static_cast<wire>(w))) return false;
     }
     return true;
   }
@@ -419,8 +419,9 @@ inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
 
 inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at, std::size_t& number) {
   if (t & 1) {
-    number = (t - 1) / 2;
-    if (number >= c.type_names().size()) return fail(c, error_code::invalid_value, at, "reference to a type name not yet seen");
+    const std::uint64_t index = (t - 1) / 2;  // checked before it narrows to a size_t
+    if (index >= c.type_names().size()) return fail(c, error_code::invalid_value, at, "reference to a type name not yet seen");
+    number = static_cast<std::size_t>(index);
     return true;
   }
   std::size_t n = 0;
@@ -776,7 +777,7 @@ bool read_shared(context& c, wire w, P& out) {
   if (h & 1) {
     std::uint64_t number = (h - 1) / 2;
     if (number >= c.objects().size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
-    const auto& o = c.objects()[number];
+    const auto& o = c.objects()[static_cast<std::size_t>(number)];
     if (!o.value) return fail(c, error_code::invalid_value, at, "reference to a shared object that was read into a target that cannot share it");
     if (o.type != &type_key<T>)
       return fail(c, error_code::type_mismatch, at, "reference to a shared object of another type");
@@ -902,8 +903,7 @@ template <class T, std::size_t I>
       return true;
     }
   } else {
-    auto& field = prism::detail::visit_members(obj, [](auto&... m) -> auto& { return std::get<I>(std::tie(m...)); });
-    return read_value_inline(c, p, w, field);
+    return read_value_inline(c, p, w, prism::detail::member<I>(obj));
   }
 }
 

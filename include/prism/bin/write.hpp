@@ -271,7 +271,7 @@ bool prefer_fixed(const E* p, std::size_t n) {
   const std::size_t sample = std::min(n, fixed_sample);
   std::make_unsigned_t<E> large = 0;  // in E's own width, so that the loop vectorizes
   for (std::size_t i = 0; i < sample; ++i) large += takes_fixed_bytes(p[i]);
-  return mostly_large(large, sample);
+  return mostly_large(static_cast<std::size_t>(large), sample);
 }
 
 /// Whether a dense record of T is written in its fixed layout (wire.hpp, field_may_be_fixed): when each of its
@@ -691,11 +691,11 @@ void write_value(W& w, const T& v) {
       if (!w.enter()) return;
       auto it = std::begin(v);
       for (std::size_t left = n; left != 0;) {
-        std::size_t k = std::min(left, per_window);
-        char* p = w.reserve(k * most);
-        for (std::size_t i = 0; i < k; ++i, ++it) p = put_scalar(p, *it);
+        std::size_t batch = std::min(left, per_window);
+        char* p = w.reserve(batch * most);
+        for (std::size_t i = 0; i < batch; ++i, ++it) p = put_scalar(p, *it);
         w.commit(p);
-        left -= k;
+        left -= batch;
       }
       w.leave();
     } else {

@@ -163,7 +163,7 @@ namespace detail {
 /// The type of field I of record T (a getter's result type for properties).
 template <class T, std::size_t I>
 struct field_type {
-  using type = std::remove_cvref_t<decltype(std::get<I>(visit_members(std::declval<T&>(), [](auto&... m) { return std::tie(m...); })))>;
+  using type = std::remove_cvref_t<decltype(member<I>(std::declval<T&>()))>;
 };
 template <class T, std::size_t I>
   requires has_description<T>
@@ -182,7 +182,7 @@ using field_type_of = typename detail::field_type<T, I>::type;
 template <std::size_t I, class T>
 constexpr decltype(auto) get_field(const T& obj) {
   if constexpr (detail::has_description<T>) return std::get<I>(description<T>.list).get(obj);
-  else return detail::visit_members(obj, [](const auto&... m) -> decltype(auto) { return std::get<I>(std::tie(m...)); });
+  else return detail::member<I>(obj);
 }
 
 /// Calls f(std::integral_constant<std::size_t, I>{}, value) for each field of record `obj` in order;

@@ -333,7 +333,7 @@ bool read_bytes(read_context& c, B& out) {
   if (!read_text(c, c.scratch, text, in_input)) return false;
   auto bad = [&] { return fail(c, error_code::invalid_value, start, "invalid base64 (standard alphabet, padded)"); };
   if (text.size() % 4 != 0) return bad();
-  std::size_t padding = text.empty() ? 0 : (text.back() == '=') + (text.size() > 1 && text[text.size() - 2] == '=');
+  std::size_t padding = text.empty() ? 0 : std::size_t{text.back() == '='} + (text.size() > 1 && text[text.size() - 2] == '=');
   std::size_t n = text.size() / 4 * 3 - padding;
   if constexpr (requires { out.resize(n); }) {
     out.resize(n);
@@ -818,7 +818,7 @@ bool read_slot(read_context& c, T& obj) {
   };
   using F = slot_field_type<View, T, S>;
   if constexpr (std::is_same_v<F, std::size_t>) {
-    return prism::detail::visit_members(obj, [&](auto&... m) { return read(std::get<L::source[S]>(std::tie(m...))); });
+    return read(prism::detail::member<L::source[S]>(obj));
   } else if constexpr (is_computed_field<F>) {
     return skip_value(c);
   } else {
@@ -854,9 +854,7 @@ void reset_field(T& obj, T& defaults) {
     if constexpr (requires { f.ref(obj); }) move_assign(f.ref(obj), f.ref(defaults));
     else if constexpr (!is_computed_field<F>) std::invoke(f.setter, obj, f.get(defaults));
   } else {
-    prism::detail::visit_members(obj, [&](auto&... m) {
-      prism::detail::visit_members(defaults, [&](auto&... d) { move_assign(std::get<I>(std::tie(m...)), std::get<I>(std::tie(d...))); });
-    });
+    move_assign(prism::detail::member<I>(obj), prism::detail::member<I>(defaults));
   }
 }
 

@@ -332,7 +332,7 @@ class digit_text {
       n_ = d.significant;
     } else {
       const auto nonzero = static_cast<unsigned>(~_mm_movemask_epi8(_mm_cmpeq_epi8(digits, _mm_setzero_si128())));
-      n_ = d.last != 0 ? 17 : std::bit_width(nonzero & 0xFFFFu);
+      n_ = d.last != 0 ? 17 : static_cast<int>(std::bit_width(nonzero & 0xFFFFu));
     }
     head_ = _mm_or_si128(digits, _mm_set1_epi8('0'));
 #else

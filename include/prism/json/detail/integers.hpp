@@ -40,7 +40,7 @@ inline constexpr std::uint64_t powers_of_10[20] = {1ull,
 
 /// Decimal digits in v (1 for 0): log2 from the bit width, corrected by one comparison.
 constexpr int count_digits(std::uint64_t v) noexcept {
-  int t = (std::bit_width(v | 1) * 1233) >> 12;  // 1233/4096 ~ log10(2)
+  int t = (static_cast<int>(std::bit_width(v | 1)) * 1233) >> 12;  // 1233/4096 ~ log10(2)
   return t + ((v | 1) >= powers_of_10[t]);  // v | 1: zero has one digit too
 }
 

@@ -1,0 +1,116 @@
+// Hostile input to the binary reader: truncations, lengths and counts checked before allocating, bounded nesting,
+// chains of refs, malformed structure.
+#include "bin_test.hpp"
+
+namespace {
+
+// ---- hostile input ----------------------------------------------------------------------------------------
+
+TEST(BinaryHostile, EveryTruncationIsAnError) {
+  for (const bytes& doc : {encode(golden::make_scalars()), encode(golden::make_containers())}) {
+    for (std::size_t n = 0; n < doc.size(); ++n) {
+      auto r = decode<golden::containers>(bytes(doc.begin(), doc.begin() + static_cast<std::ptrdiff_t>(n)));
+      EXPECT_FALSE(r) << "a prefix of " << n << " bytes was accepted";
+    }
+  }
+  bytes wide = encode(golden::make_wide());
+  for (std::size_t n = 0; n < wide.size(); ++n)
+    EXPECT_FALSE(decode<golden::wide>(bytes(wide.begin(), wide.begin() + static_cast<std::ptrdiff_t>(n))));
+  bytes p = encode(golden::make_pointers());
+  for (std::size_t n = 0; n < p.size(); ++n)
+    EXPECT_FALSE(decode<golden::pointers>(bytes(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(n))));
+}
+
+TEST(BinaryHostile, LengthsAndCountsAreCheckedBeforeAllocating) {
+  // a string of 2^62 bytes, a sequence of 2^62 elements, a map of 2^62 pairs: each rejected from its header
+  auto huge = of({0x14, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40});
+  EXPECT_EQ(decode<std::string>(huge).error().code, prism::error_code::unexpected_end);
+  auto many = of({0x16, 0xC0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10});  // 12 + 4 * 2^60
+  auto most = of({0x16, 0xF0, 0xFC, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x3F});  // 15 + 4 * (2^62 - 4)
+  auto over = of({0x16, 0xF0, 0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x3F});  // 15 + 4 * (2^62 - 3)
+  EXPECT_EQ(decode<std::vector<std::uint8_t>>(most).error().detail,
+            "count of 18446744073709551615 elements beyond the end of the input");
+  EXPECT_EQ(decode<std::vector<std::uint8_t>>(over).error().detail,
+            "count of 2^64 elements or more beyond the end of the input");
+  EXPECT_EQ(decode<std::vector<std::uint8_t>>(many).error().code, prism::error_code::unexpected_end);
+  auto pairs = of({0x17, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0x00});
+  EXPECT_EQ((decode<std::map<int, int>>(pairs).error().code), prism::error_code::unexpected_end);
+  // 1000 doubles promised, 8 bytes given
+  auto doubles = of({0x16, 0xC3, 0xF7, 0x01, 0, 0, 0, 0, 0, 0, 0, 0});  // 12 + 4 * 247
+  EXPECT_EQ(decode<std::vector<double>>(doubles).error().detail, "count of 1000 elements beyond the end of the input");
+}
+
+TEST(BinaryHostile, NestingIsBounded) {
+  // a record in a record in a record... as an unknown field, skipped: the limit holds there too
+  bytes deep = {std::byte{0x15}};
+  for (int i = 0; i < 600; ++i) deep.push_back(std::byte{0x15});  // key: id step 1, wire type record
+  for (int i = 0; i < 601; ++i) deep.push_back(std::byte{0x00});
+  struct empty {};
+  auto r = decode<empty>(deep);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::error_code::depth_exceeded);
+  auto shallow = prism::bin::read<empty>(std::span<const std::byte>(deep), {.max_depth = 1000});
+  EXPECT_TRUE(shallow) << shallow.error().message();
+  std::vector<std::vector<std::vector<int>>> nested{{{1}}};
+  auto limited = prism::bin::read<decltype(nested)>(std::span<const std::byte>(encode(nested)), {.max_depth = 2});
+  EXPECT_EQ(limited.error().code, prism::error_code::depth_exceeded);
+  // sequences and maps of fixed-width values are a level of nesting when skipped too, though skipped in one step:
+  // whatever is read or skipped within max_depth, dump accepts
+  struct outer_v2 {
+    std::vector<std::vector<float>> floats;
+    std::vector<std::map<std::int32_t, std::int32_t>> maps;
+  };
+  struct outer_v1 {};
+  auto doc = encode(outer_v2{{{1.0f, 2.0f}}, {{{-2000000000, 2000000000}}}});
+  for (std::size_t depth : {1u, 2u, 3u}) {
+    prism::bin::read_options o{.max_depth = depth};
+    auto read = prism::bin::read<outer_v1>(std::span<const std::byte>(doc), o);
+    auto dumped = prism::bin::dump(std::span<const std::byte>(doc), o);
+    EXPECT_EQ(read.has_value(), depth >= 3) << depth;
+    EXPECT_EQ(dumped.has_value(), depth >= 3) << depth;
+    if (!read) {
+      EXPECT_EQ(read.error().code, prism::error_code::depth_exceeded);
+    }
+  }
+}
+
+// A ref may hold a ref (optional<optional<T>>): a long chain of them is nesting, bounded by max_depth wherever it is
+// read, skipped or dumped, not a recursion as deep as the input is long.
+TEST(BinaryHostile, ChainsOfRefsAreNesting) {
+  bytes chain = of({0x18});
+  for (int i = 0; i < 100000; ++i) chain.push_back(std::byte{0x12});  // h = 18: a value of wire type ref follows
+  chain.push_back(std::byte{0x00});
+  EXPECT_EQ(decode<std::optional<int>>(chain).error().code, prism::error_code::depth_exceeded);
+  EXPECT_EQ(decode<std::shared_ptr<int>>(chain).error().code, prism::error_code::depth_exceeded);
+  EXPECT_EQ(prism::bin::dump(std::span<const std::byte>(chain)).error().code, prism::error_code::depth_exceeded);
+  bytes skipped = of({0x15, 0x11, 0x02, 0x18});  // a tuple: element 1, then an element 2 the reader does not know
+  skipped.insert(skipped.end(), chain.begin() + 1, chain.end());
+  skipped.push_back(std::byte{0x00});
+  EXPECT_EQ(decode<std::tuple<int>>(skipped).error().code, prism::error_code::depth_exceeded);
+  EXPECT_EQ(decode<std::optional<std::optional<int>>>(encode(std::optional<std::optional<int>>{std::optional<int>{3}})).value(),
+            std::optional<std::optional<int>>{std::optional<int>{3}});  // a short chain reads
+}
+
+TEST(BinaryHostile, MalformedStructure) {
+  struct one {
+    int a = 0;
+  };
+  EXPECT_EQ(decode<one>(of({0x15, 0x1F, 0x00})).error().detail, "unknown wire type 15");
+  EXPECT_EQ(decode<one>(of({0x15, 0x11, 0x00, 0x01})).error().detail, "field key with no id step");
+  EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x0E, 0x00})).error().detail, "unknown wire type 14");   // dense: a bad nibble
+  EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x10, 0x00})).error().detail, "dense record padding nibble not 0");
+  EXPECT_EQ(decode<one>(of({0x15, 0x03, 0x00})).error().code, prism::error_code::unexpected_end);  // nibbles cut short
+  EXPECT_EQ(decode<one>(of({0x15, 0x0F, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F})).error().detail,
+            "dense record of more than 2^32 - 1 ids");
+  EXPECT_EQ(decode<bool>(of({0x10, 0x02})).error().detail, "a bool is 0 or 1");
+  EXPECT_EQ((decode<std::array<int, 2>>(of({0x16, 0x11, 0x02})).error().detail), "expected 2 elements, found 1");
+  EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x01})).error().detail, "empty sequence with an element wire type");
+  EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x1E, 0x00})).error().detail, "unknown wire type 14");
+  EXPECT_EQ(decode<std::vector<int>>(of({0x16})).error().code, prism::error_code::unexpected_end);
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x31, 0x02, 0x00})).error().detail), "unknown variant alternative");
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x0C, 0x00})).error().detail), "unknown variant alternative");
+  EXPECT_EQ(decode<level>(of({0x11, 0x04})).value(), static_cast<level>(2));  // an enum class holds any int8
+  EXPECT_EQ(decode<shade>(of({0x10, 0x05})).error().code, prism::error_code::unknown_enumerator);  // 0..1 only
+}
+
+}  // namespace
