@@ -1,5 +1,6 @@
 // Reading JSON into typed models: defaults for absent fields, a required field, errors that say where,
-// zero-copy and interned strings, records streamed one at a time, and untyped validation and reformatting.
+// zero-copy and interned strings, records streamed one at a time, untyped validation and reformatting, and
+// telling a missing field from a null one.
 #include <prism/prism.hpp>
 
 #include <cstdio>
@@ -15,7 +16,7 @@ namespace app {
 struct server {
   std::string host = "localhost";  // absent from the document: the default stays
   int port = 8080;
-  std::optional<std::string> tls_cert;  // absent, null or present: all three are told apart
+  std::optional<std::string> tls_cert;  // read<T>: absent and null both give std::nullopt (see 6)
   std::map<std::string, int> limits;
 };
 
@@ -77,4 +78,15 @@ int main() {
   std::string tidy;
   prism::json::reformat(messy, tidy).value();
   std::printf("reformatted: %s\n", tidy.c_str());
+
+  // 6. Missing or null? read<T> gives std::nullopt for both. read_into leaves an absent field as it was and empties
+  //    it on null, so a target pre-filled with a value no document holds tells the three cases apart. This holds
+  //    for the top-level record and records nested in it by field, not for container elements (absent: default).
+  const std::string unset = "<unset>";
+  for (const char* doc : {R"({"port": 443})", R"({"tls_cert": null})", R"({"tls_cert": "/etc/api.pem"})"}) {
+    app::server s;
+    s.tls_cert = unset;
+    prism::json::read_into(doc, s).value();
+    std::printf("tls_cert: %s\n", !s.tls_cert ? "null" : *s.tls_cert == unset ? "missing" : "set");
+  }
 }
