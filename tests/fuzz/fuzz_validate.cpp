@@ -7,9 +7,12 @@
 //   - replace_invalid_utf8 only ever accepts more;
 //   - deep in a large array, where a skip hands the walk to 64-byte blocks (on CPUs with AVX2), the input gets the
 //     verdict, error code and error offset it gets near the array's start, and is accepted if it is valid alone;
+//   - read as a stream, handed over a few bytes at a time (the walk behind `prism check`), the same verdict, code,
+//     message and position as in memory;
 //   - with nlohmann::json available (PRISM_FUZZ_NLOHMANN), the same verdict as its parser, an independent one,
 //     except where RFC 8259 lets parsers differ (a UTF-8 byte order mark; numbers beyond double's range) and on
 //     inputs with a NUL byte, which nlohmann takes for the end of the input.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -17,6 +20,7 @@
 #include <string_view>
 
 #include <prism/json/read.hpp>
+#include <prism/json/stream.hpp>
 
 #include "fuzz_check.hpp"
 
@@ -49,6 +53,18 @@ std::size_t nesting_depth(std::string_view s) {
   }
   return deepest;
 }
+
+/// Serves the input `step` bytes at a time, so that values are cut at the stream's refills.
+struct piecewise_reader {
+  std::string_view text;
+  std::size_t step;
+  std::ptrdiff_t read(char* p, std::size_t n) {
+    std::size_t k = std::min({n, step, text.size()});
+    std::copy_n(text.data(), k, p);
+    text.remove_prefix(k);
+    return static_cast<std::ptrdiff_t>(k);
+  }
+};
 
 #if PRISM_FUZZ_NLOHMANN
 /// nlohmann's verdict through its SAX interface, building nothing; `out_of_range` reports a number too large for
@@ -122,6 +138,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!n && !d)
       PRISM_FUZZ_CHECK(n.error().code == d.error().code && n.error().offset + pad.size() == d.error().offset,
                        n.error().message() + " | " + d.error().message());
+  }
+
+  {
+    piecewise_reader pieces{in, 1 + size % 7};
+    prism::result<void> streamed = validate(pieces);
+    PRISM_FUZZ_CHECK(streamed.has_value() == strict.has_value(),
+                     strict ? streamed.error().message() : strict.error().message());
+    if (!strict && !streamed)
+      PRISM_FUZZ_CHECK(streamed.error().code == strict.error().code &&
+                           streamed.error().message() == strict.error().message(),
+                       strict.error().message() + " | streamed: " + streamed.error().message());
   }
 
 #if PRISM_FUZZ_NLOHMANN

@@ -6,8 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <tuple>
+#include <variant>
 #include <vector>
 
 #include "../../models/twitter.hpp"
@@ -42,6 +49,18 @@ struct failing_reader {
     std::memcpy(p, text.data(), k);
     text.remove_prefix(k);
     return static_cast<std::ptrdiff_t>(k);
+  }
+};
+
+/// Serves `prefix`, then `fill` without end; counts what it served.
+struct endless_reader {
+  std::string prefix;
+  char fill = 0;
+  std::size_t served = 0;
+  std::ptrdiff_t read(char* p, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) p[k] = served + k < prefix.size() ? prefix[served + k] : fill;
+    served += n;
+    return static_cast<std::ptrdiff_t>(n);
   }
 };
 
@@ -150,5 +169,180 @@ TEST(StreamRead, TwitterFromAFile) {
   ASSERT_TRUE(r.has_value()) << r.error().message();
   EXPECT_EQ(r->statuses.size(), 100u);
 }
+
+
+// ---- memory on a stream of garbage or of one endless value -----------------------------------------------
+
+// A byte that cannot begin or continue a value is reported where it is, after at most one buffer's read (64 KiB),
+// not after buffering the stream to its end (which for /dev/zero never comes).
+TEST(StreamRead, GarbageIsReportedBeforeItIsBuffered) {
+  struct garbage_case {
+    std::string prefix;
+    char fill;
+    prism::error_code code;
+    std::size_t column;
+  };
+  const garbage_case cases[] = {
+      {"", '\0', prism::error_code::syntax_error, 1},          {"[", '\0', prism::error_code::syntax_error, 2},
+      {R"({"a": )", '\0', prism::error_code::syntax_error, 7},  {R"(["abc)", '\0', prism::error_code::invalid_string, 6},
+      {"[1", '\x01', prism::error_code::syntax_error, 3},        {R"({"a": [tru)", '\xff', prism::error_code::syntax_error, 8},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.prefix);
+    endless_reader validating{c.prefix, c.fill};
+    auto v = prism::json::validate(validating);
+    ASSERT_FALSE(v);
+    EXPECT_EQ(v.error().code, c.code) << v.error().message();
+    EXPECT_EQ(v.error().line, 1u);
+    EXPECT_EQ(v.error().column, c.column) << v.error().message();
+    EXPECT_LE(validating.served, std::size_t{64} * 1024);
+    endless_reader typed{c.prefix, c.fill};
+    std::vector<std::map<std::string, std::vector<bool>>> out;
+    auto r = prism::json::read_into(typed, out);
+    ASSERT_FALSE(r);
+    EXPECT_LE(typed.served, std::size_t{64} * 1024);
+  }
+}
+
+// One value that never ends: a string, a number, a record read whole. Past max_stream_frame it is an error, and the
+// stream holds no more than that.
+TEST(StreamRead, OneEndlessValueStopsAtTheFrameLimit) {
+  const std::size_t limit = std::size_t{1} << 20;
+  for (auto [prefix, fill] : {std::pair<std::string, char>{"\"", 'a'}, {"[1", '0'}, {R"({"kind": ")", 'x'}}) {
+    SCOPED_TRACE(prefix);
+    endless_reader in{prefix, fill};
+    auto v = prism::json::validate(in, {.max_stream_frame = limit});
+    ASSERT_FALSE(v);
+    EXPECT_EQ(v.error().code, prism::error_code::limit_exceeded);
+    EXPECT_NE(v.error().message().find("max_stream_frame (1048576 bytes)"), std::string::npos) << v.error().message();
+    EXPECT_LE(in.served, 2 * limit + 64 * 1024);
+    endless_reader typed{prefix, fill};
+    std::vector<event> out;
+    event one;
+    auto r = prefix[0] == '{' ? prism::json::read_into(typed, one, {.max_stream_frame = limit})
+                              : prism::json::read_into(typed, out, {.max_stream_frame = limit});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, prism::error_code::limit_exceeded) << r.error().message();
+    EXPECT_LE(typed.served, 2 * limit + 64 * 1024);
+  }
+  // and a value just under the limit still reads
+  std::string doc = "\"" + std::string(1000, 'a') + "\"";
+  std::istringstream in(doc);
+  EXPECT_TRUE(prism::json::validate(in, {.max_stream_frame = 1002}));
+  std::istringstream over(doc);
+  EXPECT_EQ(prism::json::validate(over, {.max_stream_frame = 1001}).error().code, prism::error_code::limit_exceeded);
+}
+
+// ---- the same answer from every path ------------------------------------------------------------------
+
+// The streaming walk (prism check, validate of a stream) and the contiguous reader give the same verdict, code,
+// message and position on every input: generated from valid documents by cutting, inserting, replacing and
+// deleting bytes (fixed seed), read from memory, from a std::istream, and from readers that hand over one byte and
+// seven bytes at a time.
+TEST(StreamRead, StreamAndMemoryGiveTheSameAnswer) {
+  const std::string bases[] = {
+      R"({"a": [1, -2.5e3, true, false, null], "b": {"c": "d\u00e9\n", "e": []}, "f": {}})",
+      R"([{"id": 1, "tags": ["x", "y"]}, {"id": 2, "s": "\ud83d\ude00 \"q\""}, 0, -0.0, 1E+2])",
+      "[\n  \"\xc3\xa9t\xc3\xa9\",\n  123456789012345678901234567890,\n  [[], [{}]]\n]",
+      R"("a string with \\ and \/ escapes")", "12345", "true", R"({"nested": {"deeper": {"deepest": [null]}}})",
+  };
+  const std::string inserts = "{}[],:\"\\ \n0123456789-+.eEtrufalsnx\x01\x80\xff";
+  std::mt19937 rng(2026);
+  std::size_t cases = 0, invalid = 0;
+  auto message = [](const prism::result<void>& r) { return r ? std::string("valid") : r.error().message(); };
+  for (int round = 0; round < 3000; ++round) {
+    std::string doc = bases[rng() % std::size(bases)];
+    for (int edits = 1 + static_cast<int>(rng() % 3); edits > 0 && !doc.empty(); --edits) {
+      std::size_t at = rng() % doc.size();
+      char ch = inserts[rng() % inserts.size()];
+      switch (rng() % 4) {
+        case 0: doc.resize(at); break;
+        case 1: doc.insert(doc.begin() + static_cast<std::ptrdiff_t>(at), ch); break;
+        case 2: doc[at] = ch; break;
+        default: doc.erase(at, 1); break;
+      }
+    }
+    ++cases;
+    auto memory = prism::json::validate(std::string_view(doc));
+    invalid += !memory;
+    std::istringstream in(doc);
+    trickle_reader one{doc, 1}, seven{doc, 7};
+    for (const auto& streamed : {prism::json::validate(in), prism::json::validate(one), prism::json::validate(seven)}) {
+      ASSERT_EQ(message(streamed), message(memory)) << "input: " << doc;
+      if (!memory) {
+        EXPECT_EQ(streamed.error().code, memory.error().code) << doc;
+        EXPECT_EQ(streamed.error().offset, memory.error().offset) << doc;
+      }
+    }
+  }
+  EXPECT_GT(invalid, cases / 2);  // most edits break the document: the errors are what is compared
+}
+
+// ---- text that outlives the stream ---------------------------------------------------------------------
+
+struct labelled {
+  int id = 0;
+  std::string_view label;
+  std::vector<const char*> aliases;
+};
+
+// Views into a stream's buffer would dangle (reading such a type without a pool does not compile:
+// tests/compile_fail/dangling_view_*.cpp); with a pool their text lives as long as the pool, after the stream and
+// its buffer are gone (AddressSanitizer would see a read of freed memory otherwise).
+TEST(StreamRead, ViewsIntoAPoolOutliveTheStream) {
+  const std::string text = R"({"id": 7, "label": "seven \"7\"", "aliases": ["sept", "sieben"]})";
+  prism::string_pool pool;
+  labelled from_istream;
+  {
+    std::istringstream in(text);
+    from_istream = prism::json::read<labelled>(in, pool).value();
+  }
+  EXPECT_EQ(from_istream.label, "seven \"7\"");
+  ASSERT_EQ(from_istream.aliases.size(), 2u);
+  EXPECT_STREQ(from_istream.aliases[1], "sieben");
+
+  labelled into{};
+  {
+    std::istringstream in(text);
+    ASSERT_TRUE(prism::json::read_into(in, into, pool));
+  }
+  EXPECT_EQ(into.label, from_istream.label);
+  EXPECT_EQ(into.label.data(), from_istream.label.data());  // interned: one copy of each text
+
+  std::vector<labelled> records;
+  {
+    trickle_reader in{R"({"id": 1, "label": "one"}
+{"id": 2, "label": "two", "aliases": ["deux"]})", 3};
+    auto n = prism::json::read_records<labelled>(in, [&](labelled&& r) { records.push_back(r); }, pool);
+    ASSERT_TRUE(n) << n.error().message();
+  }
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[0].label, "one");
+  EXPECT_STREQ(records[1].aliases[0], "deux");
+}
+
+// What the readers look for: a view anywhere in the type, also behind recursion; computed fields are not read.
+struct tree {
+  std::vector<std::unique_ptr<tree>> children;
+  std::optional<std::map<std::string, std::variant<int, std::string_view>>> attributes;
+};
+struct plain_tree {
+  std::vector<std::unique_ptr<plain_tree>> children;
+  std::tuple<int, std::string> payload;
+};
+struct with_computed {
+  int id;
+  friend constexpr auto prism_describe(prism::type_t<with_computed>) {
+    return prism::fields(prism::field("id", &with_computed::id),
+                         prism::computed<with_computed>("kind", [](const with_computed&) { return std::string_view("x"); }));
+  }
+};
+static_assert(prism::borrows_input<std::string_view> && prism::borrows_input<const char*>);
+static_assert(!prism::borrows_input<std::string> && !prism::borrows_input<char[8]> && !prism::borrows_input<int>);
+static_assert(prism::borrows_input<labelled> && prism::borrows_input<std::vector<labelled>>);
+static_assert(prism::borrows_input<std::map<std::string_view, int>> && prism::borrows_input<std::pair<int, const char*>>);
+static_assert(prism::borrows_input<std::string_view[2]> && prism::borrows_input<tree>);
+static_assert(!prism::borrows_input<plain_tree> && !prism::borrows_input<with_computed>);
+static_assert(!prism::borrows_input<event> && !prism::borrows_input<twitter::search_response>);
 
 }  // namespace

@@ -1463,12 +1463,40 @@ result<T> read(std::string_view bytes, const read_options& opts = {}) {
   return read<T>(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())), opts);
 }
 
+namespace detail {
+/// The one error for a T whose std::string_view fields would point into bytes gone when read returns
+/// (borrows_input): a temporary container, or a stream's buffer. The binary format has no string pool.
+template <class T>
+constexpr void check_outlives_read() {
+  static_assert(!borrows_input<T>,
+                "prism: this type holds std::string_view text, which the binary reader points into the input, and "
+                "the input (a temporary container, or a stream's buffer) is gone when read returns. Read from bytes "
+                "that outlive the result, or hold the text as std::string.");
+}
+}  // namespace detail
+
+/// read from a temporary container of bytes (a function's result): a T holding std::string_view fields does not
+/// compile, since the bytes are gone when read returns.
+template <class T, std::same_as<std::vector<std::byte>> B>
+result<T> read(B&& bytes, const read_options& opts = {}) {
+  detail::check_outlives_read<T>();
+  return read<T>(std::span<const std::byte>(bytes), opts);
+}
+
+/// read from a temporary std::string of bytes (see above).
+template <class T, std::same_as<std::string> S>
+result<T> read(S&& bytes, const read_options& opts = {}) {
+  detail::check_outlives_read<T>();
+  return read<T>(std::string_view(bytes), opts);
+}
+
 /// Reads one binary document from a stream (a FILE*, a std::istream, prism::io::fd_reader{fd}, any io::byte_reader)
 /// to its end. The document's bytes are held while it is read, as its last field may refer to its first.
-/// std::string_view fields cannot point into a stream: read them as std::string.
+/// std::string_view fields cannot point into a stream: a T holding one does not compile here.
 template <class T, class In>
   requires io::readable<In>
 result<T> read(In&& in, const read_options& opts = {}) {
+  detail::check_outlives_read<T>();
   decltype(auto) reader = io::make_reader(std::forward<In>(in));
   std::vector<std::byte> bytes;
   std::size_t size = 0;

@@ -212,6 +212,57 @@ inline constexpr std::size_t fixed_extent<T[N]> = N;
 template <class T, std::size_t N>
 inline constexpr std::size_t fixed_extent<std::array<T, N>> = N;
 
+/// Whether field I of record T is only written (a property without a setter: a computed field): readers skip it.
+template <class T, std::size_t I>
+consteval bool written_only() {
+  if constexpr (has_description<T>) {
+    using F = std::remove_cvref_t<decltype(std::get<I>(description_holder<T>::value.list))>;
+    if constexpr (requires { std::declval<F>().setter; })
+      return std::is_same_v<std::remove_cvref_t<decltype(std::declval<F>().setter)>, std::nullptr_t>;
+  }
+  return false;
+}
+
+template <class T, class... Seen>
+consteval bool holds_views();
+
+template <class... Seen, template <class...> class L, class... A>
+consteval bool any_holds_views(L<A...>*) {
+  return (holds_views<A, Seen...>() || ...);
+}
+
+/// See borrows_input. `Seen` are the types being looked into: a type met again inside itself adds nothing.
+template <class T, class... Seen>
+consteval bool holds_views() {
+  constexpr kind k = kind_of<T>;
+  if constexpr ((std::is_same_v<T, Seen> || ...)) {
+    return false;
+  } else if constexpr (std::is_array_v<T>) {
+    return holds_views<std::remove_all_extents_t<T>, Seen...>();
+  } else if constexpr (k == kind::string) {
+    return requires { adapter<T>::views_text; };
+  } else if constexpr (k == kind::variant || k == kind::tuple) {
+    return any_holds_views<T, Seen...>(static_cast<T*>(nullptr));
+  } else if constexpr (k == kind::record) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return ((!written_only<T, I>() && holds_views<field_type_of<T, I>, T, Seen...>()) || ...);
+    }(std::make_index_sequence<field_count_of<T>>{});
+  } else if constexpr (k == kind::surrogate) {
+    return holds_views<typename std::remove_cvref_t<decltype(description_holder<T>::value)>::surrogate_type, T, Seen...>();
+  } else {
+    return any_holds_views<T, Seen...>(parts_of<T>());
+  }
+}
+}  // namespace detail
+
+/// Whether a T read from a document may point into the document's text: it holds a std::string_view or a
+/// const char* (a string whose adapter views_text) somewhere, in a field, an element, a key, an alternative. The
+/// readers refuse to read such a T from input that is gone when they return (a stream, a temporary string) unless
+/// its text goes to a prism::string_pool.
+template <class T>
+inline constexpr bool borrows_input = detail::holds_views<std::remove_cvref_t<T>>();
+
+namespace detail {
 /// Types whose values may be null: optionals, pointers, and strings whose adapter says so (C strings).
 template <class T>
 inline constexpr bool may_be_null = kind_of<T> == kind::optional || kind_of<T> == kind::pointer ||

@@ -34,6 +34,7 @@ enum class error_code : std::uint8_t {
   source_failed,      ///< the input source failed (a read error on a file or socket)
   unsupported_version,  ///< a binary document of a format version this reader does not know
   unknown_type,       ///< a polymorphic object whose type name is not registered
+  limit_exceeded,     ///< the input goes past a limit of the read options (read_options::max_stream_frame)
 };
 
 /// A short English description of a code, for messages.
@@ -59,6 +60,7 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::source_failed: return "the input source failed";
     case error_code::unsupported_version: return "unsupported format version";
     case error_code::unknown_type: return "unknown type name";
+    case error_code::limit_exceeded: return "a limit of the read options exceeded";
   }
   return "unknown error";
 }

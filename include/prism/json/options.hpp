@@ -36,6 +36,7 @@ struct read_options {
   bool replace_invalid_utf8 = false;   ///< invalid UTF-8 or a lone surrogate escape: false fails; true reads U+FFFD in its place
   bool enums_as_numbers = false;       ///< enums: false reads enumerator names; true reads the underlying number
   string_pool* strings = nullptr;      ///< when set, string_view and C string fields keep their text here, interned (see string_pool)
+  std::size_t max_stream_frame = std::size_t{1} << 28;  ///< the most bytes a read from a stream holds at once (a string, a number, a value read whole): past it, limit_exceeded
 };
 
 }  // namespace prism::json

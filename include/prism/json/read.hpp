@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <charconv>
+#include <concepts>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -1200,6 +1201,32 @@ result<T> read(std::string_view input, const View& view, const read_options& opt
 template <class T>
 result<T> read(std::string_view input, const read_options& opts = {}) {
   return read<T>(input, default_view{}, opts);
+}
+
+namespace detail {
+/// The one error for a T that would point into a temporary string (borrows_input).
+template <class T>
+constexpr void check_outlives_temporary() {
+  static_assert(!borrows_input<T>,
+                "prism: this type holds std::string_view or const char* text, which would point into a temporary "
+                "std::string that is gone when read returns. Read from a string that outlives the result, or give the "
+                "text a prism::string_pool: read<T>(std::string_view(text), {.strings = &pool}).");
+}
+}  // namespace detail
+
+/// read from a temporary std::string (a function's result): the same, except that a T holding views into the text
+/// (std::string_view, const char*) does not compile, since the text is gone when read returns.
+template <class T, std::same_as<std::string> S, view_choice View>
+result<T> read(S&& input, const View& view, const read_options& opts = {}) {
+  detail::check_outlives_temporary<T>();
+  return read<T>(std::string_view(input), view, opts);
+}
+
+/// read from a temporary std::string through the default view (see above).
+template <class T, std::same_as<std::string> S>
+result<T> read(S&& input, const read_options& opts = {}) {
+  detail::check_outlives_temporary<T>();
+  return read<T>(std::string_view(input), default_view{}, opts);
 }
 
 /// Checks that `input` is one valid JSON document (RFC 8259), whatever its shape, without building anything.

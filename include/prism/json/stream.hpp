@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -25,10 +26,19 @@ namespace detail {
 
 /// A window over a byte reader: [pos, end) is read and not yet consumed. Values are framed in it (grown when
 /// one does not fit); consumed text is counted into the line and column of the window's start, for errors.
+/// The bytes that may appear in a JSON document outside its strings: whitespace, structure, and the characters of
+/// numbers and literals. Framing stops at any other byte, so the reader reports it before garbage is buffered.
+inline constexpr auto outside_string_bytes = [] {
+  std::array<bool, 256> ok{};
+  for (char ch : std::string_view(" \t\n\r{}[],:\"0123456789+-.eEtrufalsn")) ok[static_cast<unsigned char>(ch)] = true;
+  return ok;
+}();
+
 template <class Reader>
 class stream_input {
  public:
-  explicit stream_input(Reader& r) : reader_(r) {}
+  /// `limit`: the most bytes one frame may hold (read_options::max_stream_frame).
+  stream_input(Reader& r, std::size_t limit) : reader_(r), limit_(limit) {}
 
   /// Skips whitespace; false at the end of the input (or when it failed: see failed()).
   bool skip_whitespace() {
@@ -46,34 +56,51 @@ class stream_input {
 
   /// Frames the value starting at the cursor: the text up to where it ends (its closing bracket or quote, or the
   /// first delimiter after a scalar, included), or up to the end of the input when it never does, for the reader
-  /// to report. Readers consume only what they read of it.
-  std::string_view frame() {
+  /// to report. It also ends at the first byte that cannot belong to the value (a control byte in a string, a byte
+  /// JSON never has outside one, anything but a number's or a literal's characters in a scalar), included, so
+  /// that the reader reports garbage where it starts rather than after buffering it all. Readers consume only what
+  /// they read of it. Fails with limit_exceeded when the value holds more than the limit's bytes.
+  result<std::string_view> frame() {
     std::size_t i = pos_;
     std::size_t depth = 0;
     bool in_string = false, escaped = false, scalar = false;
-    if (!available(i)) return {};
+    int hex_left = 0;
+    if (!available(i)) return std::string_view{};
     char first = buffer_[i];
     if (first == '"') {
       in_string = true;
-    } else if (first != '{' && first != '[') {
-      scalar = true;  // its first byte is part of it, delimiter or not, for the reader to judge
-    } else {
+    } else if (first == '{' || first == '[') {
       depth = 1;
+    } else if (first == '-' || (first >= '0' && first <= '9') || first == 't' || first == 'f' || first == 'n') {
+      scalar = true;
+    } else {
+      return std::string_view(data() + pos_, 1);  // no value begins so: the reader says what is there
     }
     ++i;
     for (;; ++i) {
+      if (i - pos_ >= limit_) [[unlikely]]
+        return error_here(error_code::limit_exceeded, "a value longer than read_options::max_stream_frame (" +
+                                                          std::to_string(limit_) + " bytes) in a stream");
       if (!available(i)) break;
-      char ch = buffer_[i];
+      auto ch = static_cast<unsigned char>(buffer_[i]);
       if (scalar) {
-        if (ch == ',' || ch == ']' || ch == '}' || ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t' || ch == '[' ||
-            ch == '{' || ch == '"') {
+        if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || ch == '-' || ch == '+' || ch == '.' ||
+              ch == 'E')) {
           ++i;  // the delimiter too: the scanners then judge what follows as a whole input would show it
           break;
         }
       } else if (in_string) {
-        if (escaped) escaped = false;
-        else if (ch == '\\') escaped = true;
-        else if (ch == '"') {
+        if (hex_left != 0) {
+          --hex_left;  // a \u escape's four digits, whatever they are, as the reader takes them
+        } else if (ch < 0x20) {
+          ++i;  // never in a string: the reader reports it here
+          break;
+        } else if (escaped) {
+          escaped = false;
+          if (ch == 'u') hex_left = 4;
+        } else if (ch == '\\') {
+          escaped = true;
+        } else if (ch == '"') {
           in_string = false;
           if (depth == 0) {
             ++i;
@@ -89,9 +116,12 @@ class stream_input {
           ++i;
           break;
         }
+      } else if (!outside_string_bytes[ch]) {
+        ++i;
+        break;
       }
     }
-    return {data() + pos_, i - pos_};
+    return std::string_view(data() + pos_, i - pos_);
   }
 
   /// Consumes n bytes, counting lines and columns.
@@ -118,9 +148,22 @@ class stream_input {
   }
 
   /// The input stopped: ended early, or failed.
-  error error_at_end(std::string_view where) const {
+  error error_at_end() const {
     if (failed_) return error_here(error_code::source_failed, "the input source failed");
-    return error_here(error_code::unexpected_end, "unexpected end of input " + std::string(where));
+    return error_here(error_code::unexpected_end, "unexpected end of input");
+  }
+
+  /// An error for the byte at the cursor, worded as the contiguous reader words it (fail_expected).
+  error expected_here(const char* what) {
+    std::string found = found_here();
+    return error_here(pos_ == end_ ? error_code::unexpected_end : error_code::syntax_error,
+                      std::string("expected ") + what + ", found " + found);
+  }
+
+  /// "unexpected <what is at the cursor><after>", worded as the contiguous reader words it.
+  error unexpected_here(error_code code, const char* after) {
+    std::string found = found_here();
+    return error_here(code, "unexpected " + found + after);
   }
 
   /// An error at the cursor.
@@ -138,6 +181,13 @@ class stream_input {
 
  private:
   const char* data() const noexcept { return buffer_.get(); }
+
+  /// What is at the cursor, as describe_found says it, with as many bytes read ahead as it looks at.
+  std::string found_here() {
+    std::size_t ahead = pos_ + 16;
+    available(ahead);
+    return describe_found(data() + pos_, data() + end_);
+  }
 
   /// True when buffer_[i] is available, reading more (and moving the window to the buffer's start) if needed.
   bool available(std::size_t& i) {
@@ -176,6 +226,7 @@ class stream_input {
   }
 
   Reader& reader_;
+  std::size_t limit_;
   std::unique_ptr<char[]> buffer_;
   std::size_t capacity_ = 0, pos_ = 0, end_ = 0;
   std::size_t offset_ = 0, line_ = 1, column_ = 1;  // of buffer_[pos_] in the whole input
@@ -204,35 +255,35 @@ result<void> read_frame(stream_input<Reader>& in, std::string_view text, T& out,
 template <class Reader, class Each>
 result<void> for_each_element(stream_input<Reader>& in, Each&& each) {
   in.consume_byte();  // '['
-  if (!in.skip_whitespace()) return in.error_at_end("in an array");
+  if (!in.skip_whitespace()) return in.error_at_end();
   if (in.peek() == ']') {
     in.consume_byte();
     return {};
   }
   for (std::size_t i = 0;; ++i) {
-    if (!in.skip_whitespace()) return in.error_at_end("in an array");
+    if (!in.skip_whitespace()) return in.error_at_end();
     result<bool> more = each(i);
     if (!more) return more.error();
     if (!*more) return {};
-    if (!in.skip_whitespace()) return in.error_at_end("in an array");
+    if (!in.skip_whitespace()) return in.error_at_end();
     char ch = in.peek();
+    if (ch != ',' && ch != ']') return in.expected_here("',' or ']'");
     in.consume_byte();
     if (ch == ']') return {};
-    if (ch != ',') return in.error_here(error_code::syntax_error, std::string("expected ',' or ']' after an element"));
   }
 }
 
 template <class Reader>
 result<void> expect_end(stream_input<Reader>& in) {
-  if (in.skip_whitespace()) return in.error_here(error_code::trailing_content, "unexpected content after the document");
+  if (in.skip_whitespace()) return in.unexpected_here(error_code::trailing_content, " after the document");
   if (in.failed()) return in.error_here(error_code::source_failed, "the input source failed");
   return {};
 }
 
 template <class View, class T, class Reader>
 result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
-  stream_input<Reader> in(reader);
-  if (!in.skip_whitespace()) return in.error_at_end("before any value");
+  stream_input<Reader> in(reader, opts.max_stream_frame);
+  if (!in.skip_whitespace()) return in.error_at_end();
   // A top-level array read into a growable sequence streams element by element.
   if constexpr (kind_of<T> == kind::sequence && prism::detail::fixed_extent<T> == std::size_t(-1) && requires { out.clear(); }) {
     if (in.peek() == '[') {
@@ -240,7 +291,9 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
       typename T::iterator last{};
       if constexpr (requires { out.before_begin(); }) last = out.before_begin();
       auto r = for_each_element(in, [&](std::size_t i) -> result<bool> {
-        std::string_view text = in.frame();
+        result<std::string_view> framed = in.frame();
+        if (!framed) return framed.error();
+        std::string_view text = *framed;
         read_context c(text, opts);
         c.depth = 1;
         bool ok = read_element<View>(c, out, last, spare);
@@ -258,8 +311,9 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
       return expect_end(in);
     }
   }
-  std::string_view text = in.frame();
-  if (auto r = read_frame<View>(in, text, out, opts, 0); !r) return r;
+  result<std::string_view> text = in.frame();
+  if (!text) return text.error();
+  if (auto r = read_frame<View>(in, *text, out, opts, 0); !r) return r;
   return expect_end(in);
 }
 
@@ -286,7 +340,9 @@ result<void> walk_stream(stream_input<Reader>& in, Handler& h, const read_option
   std::vector<bool> in_object;  // one entry per open level; bounded by max_depth
   std::string buffer;
   auto scalar = [&](bool is_key) -> result<void> {
-    std::string_view text = in.frame();
+    result<std::string_view> framed = in.frame();
+    if (!framed) return framed.error();
+    std::string_view text = *framed;
     read_context c(text, opts);
     const char* p = c.p;
     bool ok = true;
@@ -327,12 +383,12 @@ result<void> walk_stream(stream_input<Reader>& in, Handler& h, const read_option
     if (e.code == error_code::unexpected_end && in.failed()) e.code = error_code::source_failed;
     return e;
   };
-  auto more = [&](std::string_view where) -> result<void> {
-    if (!in.skip_whitespace()) return in.error_at_end(where);
+  auto more = [&]() -> result<void> {
+    if (!in.skip_whitespace()) return in.error_at_end();
     return {};
   };
 
-  if (auto r = more("before any value"); !r) return r;
+  if (auto r = more(); !r) return r;
 value:
   if (in.peek() == '{' || in.peek() == '[') {
     bool object = in.peek() == '{';
@@ -340,7 +396,7 @@ value:
     in_object.push_back(object);
     object ? h.begin_object() : h.begin_array();
     in.consume_byte();
-    if (auto r = more(object ? "in an object" : "in an array"); !r) return r;
+    if (auto r = more(); !r) return r;
     if (in.peek() == (object ? '}' : ']')) {
       in.consume_byte();
       in_object.pop_back();
@@ -355,26 +411,26 @@ value:
 
 key:
   if (auto r = scalar(true); !r) return r;
-  if (auto r = more("after a key"); !r) return r;
-  if (in.peek() != ':') return in.error_here(error_code::syntax_error, "expected ':' after a key");
+  if (!in.skip_whitespace()) return in.failed() ? in.error_at_end() : in.expected_here("':'");
+  if (in.peek() != ':') return in.expected_here("':'");
   in.consume_byte();
-  if (auto r = more("after ':'"); !r) return r;
+  if (auto r = more(); !r) return r;
   goto value;
 
 after_value:
   if (in_object.empty()) return expect_end(in);
-  if (auto r = more(in_object.back() ? "in an object" : "in an array"); !r) return r;
+  if (auto r = more(); !r) return r;
   {
     char ch = in.peek();
     bool object = in_object.back();
+    if (ch != ',' && ch != (object ? '}' : ']'))  // reported at the byte, before it is consumed
+      return in.expected_here(object ? "',' or '}'" : "',' or ']'");
     in.consume_byte();
     if (ch == ',') {
-      if (auto r = more("after ','"); !r) return r;
+      if (auto r = more(); !r) return r;
       if (object) goto key;
       goto value;
     }
-    if (ch != (object ? '}' : ']'))
-      return in.error_here(error_code::syntax_error, object ? "expected ',' or '}' after a member" : "expected ',' or ']' after an element");
     in_object.pop_back();
     object ? h.end_object() : h.end_array();
   }
@@ -399,7 +455,7 @@ struct writer_handler : token_handler {
 
 template <bool Pretty, class Reader, class Sink>
 result<std::size_t> reformat_with(Reader& reader, Sink& sink, const write_options& wopts, const read_options& ropts) {
-  stream_input<Reader> in(reader);
+  stream_input<Reader> in(reader, ropts.max_stream_frame);
   writer<Sink, Pretty> w(sink, wopts);
   writer_handler<writer<Sink, Pretty>> h(w);
   if (auto r = walk_stream(in, h, ropts); !r) return r.error();
@@ -410,7 +466,7 @@ template <class View, class T, class In, class OnRecord>
 result<std::size_t> read_records(In& input, OnRecord& on_record, const read_options& opts) {
   decltype(auto) reader = io::make_reader(input);
   using Reader = std::remove_cvref_t<decltype(reader)>;
-  stream_input<Reader> in(reader);
+  stream_input<Reader> in(reader, opts.max_stream_frame);
   std::size_t count = 0;
   auto deliver = [&](T&& value) {
     ++count;
@@ -423,9 +479,10 @@ result<std::size_t> read_records(In& input, OnRecord& on_record, const read_opti
   }
   if (in.peek() == '[') {
     auto r = for_each_element(in, [&](std::size_t i) -> result<bool> {
-      std::string_view text = in.frame();
+      result<std::string_view> text = in.frame();
+      if (!text) return text.error();
       T value{};
-      if (auto rr = read_frame<View>(in, text, value, opts, 1); !rr) {
+      if (auto rr = read_frame<View>(in, *text, value, opts, 1); !rr) {
         error e = rr.error();
         e.path.insert(1, "[" + std::to_string(i) + "]");
         return e;
@@ -437,9 +494,10 @@ result<std::size_t> read_records(In& input, OnRecord& on_record, const read_opti
     return count;
   }
   do {
-    std::string_view text = in.frame();
+    result<std::string_view> text = in.frame();
+    if (!text) return text.error();
     T value{};
-    if (auto r = read_frame<View>(in, text, value, opts, 0); !r) return r.error();
+    if (auto r = read_frame<View>(in, *text, value, opts, 0); !r) return r.error();
     if (!deliver(std::move(value))) return count;
   } while (in.skip_whitespace());
   if (in.failed()) return in.error_here(error_code::source_failed, "the input source failed");
@@ -448,10 +506,34 @@ result<std::size_t> read_records(In& input, OnRecord& on_record, const read_opti
 
 }  // namespace detail
 
+namespace detail {
+/// The one error for a T that would point into a stream's buffer (borrows_input).
+template <class T>
+constexpr void check_outlives_stream() {
+  static_assert(!borrows_input<T>,
+                "prism: this type holds std::string_view or const char* text, which would point into the stream's "
+                "buffer after the read returns. Give the text a prism::string_pool that outlives the result "
+                "(prism::json::read<T>(in, pool), read_into(in, out, pool), read_records<T>(in, f, pool)), or hold "
+                "it as std::string.");
+}
+
+template <class T, class In, class View>
+result<void> read_stream_into(In&& in, T& out, const View& view, const read_options& opts) {
+  decltype(auto) reader = io::make_reader(std::forward<In>(in));
+  return visit_view(view, [&]<class V>(V) { return detail::read_stream<V>(reader, out, opts); });
+}
+
+inline read_options pooled(read_options opts, string_pool& pool) {
+  opts.strings = &pool;
+  return opts;
+}
+}  // namespace detail
+
 /// Reads one JSON document from a stream, through `view`: a FILE*, a std::istream, prism::io::fd_reader{fd}, or any
 /// io::byte_reader. A top-level array read into a growable sequence is read element by element, so memory
 /// holds one element's text at a time; any other document's text is held whole while it is read. Errors carry
-/// the line and column in the whole stream.
+/// the line and column in the whole stream. A T that holds std::string_view or const char* text does not compile
+/// here (its text would outlive the stream's buffer): read it with a string_pool (below).
 ///   std::vector<Event> events = prism::json::read<std::vector<Event>>(stdin).value();
 template <class T, class In, view_choice View>
   requires io::readable<In>
@@ -466,12 +548,22 @@ result<T> read(In&& in, const read_options& opts = {}) {
   return read<T>(std::forward<In>(in), default_view{}, opts);
 }
 
+/// read from a stream, keeping the text of std::string_view and const char* fields in `pool` (interned), where it
+/// lives as long as the pool.
+///   prism::string_pool pool; auto lines = prism::json::read<std::vector<log_line>>(stdin, pool).value();
+template <class T, class In, view_choice View = default_view>
+  requires io::readable<In>
+result<T> read(In&& in, string_pool& pool, const View& view = {}, const read_options& opts = {}) {
+  return prism::detail::read_new<T>(
+      [&](T& out) { return detail::read_stream_into(std::forward<In>(in), out, view, detail::pooled(opts, pool)); });
+}
+
 /// read_into from a stream (see read above), through `view`.
 template <class T, class In, view_choice View>
   requires io::readable<In>
 result<void> read_into(In&& in, T& out, const View& view, const read_options& opts = {}) {
-  decltype(auto) reader = io::make_reader(std::forward<In>(in));
-  return visit_view(view, [&]<class V>(V) { return detail::read_stream<V>(reader, out, opts); });
+  detail::check_outlives_stream<T>();
+  return detail::read_stream_into(std::forward<In>(in), out, view, opts);
 }
 
 /// read_into from a stream through the default view.
@@ -481,14 +573,23 @@ result<void> read_into(In&& in, T& out, const read_options& opts = {}) {
   return read_into(std::forward<In>(in), out, default_view{}, opts);
 }
 
+/// read_into from a stream, the text of std::string_view and const char* fields kept in `pool`.
+template <class T, class In, view_choice View = default_view>
+  requires io::readable<In>
+result<void> read_into(In&& in, T& out, string_pool& pool, const View& view = {}, const read_options& opts = {}) {
+  return detail::read_stream_into(std::forward<In>(in), out, view, detail::pooled(opts, pool));
+}
+
 /// Reads a stream of records one at a time: the elements of a top-level array, or values separated by
 /// whitespace (newline-delimited JSON, one record per line), through `view`. Each record is read into a fresh T
 /// and passed to on_record(T&&), which may return false to stop. Memory holds one record's text at a time.
-/// Returns the number of records passed, or the first error (with the record's path, line and column).
+/// Returns the number of records passed, or the first error (with the record's path, line and column). A T that
+/// holds std::string_view or const char* text needs a string_pool (below).
 ///   prism::json::read_records<Event>(stdin, [&](Event&& e) { handle(e); }, api);
 template <class T, class In, class OnRecord, view_choice View>
   requires io::readable<In>
 result<std::size_t> read_records(In&& input, OnRecord&& on_record, const View& view, const read_options& opts = {}) {
+  detail::check_outlives_stream<T>();
   return visit_view(view, [&]<class V>(V) { return detail::read_records<V, T>(input, on_record, opts); });
 }
 
@@ -497,7 +598,17 @@ result<std::size_t> read_records(In&& input, OnRecord&& on_record, const View& v
 template <class T, class In, class OnRecord>
   requires io::readable<In>
 result<std::size_t> read_records(In&& input, OnRecord&& on_record, const read_options& opts = {}) {
-  return detail::read_records<default_view, T>(input, on_record, opts);
+  return read_records<T>(std::forward<In>(input), on_record, default_view{}, opts);
+}
+
+/// read_records, the text of std::string_view and const char* fields kept in `pool`: each record's text stays
+/// there after on_record returns, so the pool grows with the stream.
+template <class T, class In, class OnRecord, view_choice View = default_view>
+  requires io::readable<In>
+result<std::size_t> read_records(In&& input, OnRecord&& on_record, string_pool& pool, const View& view = {},
+                                 const read_options& opts = {}) {
+  const read_options with_pool = detail::pooled(opts, pool);
+  return visit_view(view, [&]<class V>(V) { return detail::read_records<V, T>(input, on_record, with_pool); });
 }
 
 }  // namespace prism::json
@@ -510,7 +621,7 @@ template <class In>
   requires io::readable<In>
 result<void> validate(In&& input, const read_options& opts = {}) {
   decltype(auto) reader = io::make_reader(std::forward<In>(input));
-  detail::stream_input<std::remove_cvref_t<decltype(reader)>> in(reader);
+  detail::stream_input<std::remove_cvref_t<decltype(reader)>> in(reader, opts.max_stream_frame);
   detail::token_handler h;
   return detail::walk_stream(in, h, opts);
 }

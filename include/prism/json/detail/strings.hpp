@@ -13,13 +13,16 @@
 #define PRISM_AVX2_STRINGS 1  ///< long strings take a 32-byte AVX2 path when the CPU has it, chosen at run time
 #endif
 
-// AddressSanitizer rightly reports the whole-block reads past a string's end that plain builds allow
-// themselves (see load_tail); g++ and clang say they are on in different ways.
-#if defined(__SANITIZE_ADDRESS__)
-#define PRISM_ADDRESS_SANITIZER 1
+// Sanitizers that track memory (AddressSanitizer, HWAddressSanitizer, ThreadSanitizer, MemorySanitizer) rightly
+// report the whole-block reads past a string's end that plain builds allow themselves (see may_overread), so those
+// builds do without them; g++ and clang say a sanitizer is on in different ways. Define PRISM_NO_OVERREAD for other
+// tools that would (Valgrind's memcheck).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || defined(__SANITIZE_HWADDRESS__)
+#define PRISM_NO_OVERREAD 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PRISM_ADDRESS_SANITIZER 1
+#if __has_feature(address_sanitizer) || __has_feature(hwaddress_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
+#define PRISM_NO_OVERREAD 1
 #endif
 #endif
 
@@ -149,10 +152,10 @@ alignas(32) inline constexpr unsigned char leading_lanes[64] = {
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
 /// Whether a whole block of `width` bytes may be loaded from p though the text there ends sooner: when the block
-/// lies within one page, no fault is possible, and the bytes past the end are never used. Never under sanitizers,
-/// which would rightly flag the read. Load through unseen(p).
+/// lies within one page, no fault is possible, and the bytes past the end are never used. Never under the
+/// sanitizers that would rightly flag the read, nor with PRISM_NO_OVERREAD. Load through unseen(p).
 inline bool may_overread(const unsigned char* p, std::size_t width) noexcept {
-#if defined(PRISM_ADDRESS_SANITIZER)
+#if defined(PRISM_NO_OVERREAD)
   (void)p, (void)width;
   return false;
 #else
