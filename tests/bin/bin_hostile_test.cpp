@@ -2,6 +2,13 @@
 // chains of refs, malformed structure.
 #include "bin_test.hpp"
 
+namespace hostile {  // outside the anonymous namespace: reflected types need linkage
+struct large {
+  std::array<char, 10000> pad{};
+  int x = 0;
+};
+}  // namespace hostile
+
 namespace {
 
 // ---- hostile input ----------------------------------------------------------------------------------------
@@ -111,6 +118,26 @@ TEST(BinaryHostile, MalformedStructure) {
   EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x0C, 0x00})).error().detail), "unknown variant alternative");
   EXPECT_EQ(decode<level>(of({0x11, 0x04})).value(), static_cast<level>(2));  // an enum class holds any int8
   EXPECT_EQ(decode<shade>(of({0x10, 0x05})).error().code, prism::error_code::unknown_enumerator);  // 0..1 only
+}
+
+// A count is bounded by the input's length, but an element may take far more memory than its byte on the wire:
+// max_alloc_bytes is checked before a sequence or map is allocated.
+TEST(BinaryHostile, AllocationIsCappedByMaxAllocBytes) {
+  bytes many = encode(std::vector<hostile::large>(100));
+  EXPECT_TRUE(decode<std::vector<hostile::large>>(many));
+  auto capped = prism::bin::read<std::vector<hostile::large>>(std::span<const std::byte>(many),
+                                                              {.max_alloc_bytes = 99 * sizeof(hostile::large)});
+  ASSERT_FALSE(capped);
+  EXPECT_EQ(capped.error().code, prism::error_code::limit_exceeded);
+  EXPECT_NE(capped.error().message().find("max_alloc_bytes"), std::string::npos);
+  std::map<int, hostile::large> keyed;
+  for (int i = 0; i < 100; ++i) keyed[i];
+  bytes pairs = encode(keyed);
+  auto map_capped =
+      prism::bin::read<std::map<int, hostile::large>>(std::span<const std::byte>(pairs), {.max_alloc_bytes = 1000});
+  ASSERT_FALSE(map_capped);
+  EXPECT_EQ(map_capped.error().code, prism::error_code::limit_exceeded);
+  EXPECT_TRUE((prism::bin::read<std::map<int, hostile::large>>(std::span<const std::byte>(pairs))));
 }
 
 }  // namespace

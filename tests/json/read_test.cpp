@@ -12,6 +12,7 @@
 #include <limits>
 #include <list>
 #include <map>
+#include <sstream>
 #include <optional>
 #include <random>
 #include <string>
@@ -19,6 +20,11 @@
 #include <vector>
 
 namespace app {
+
+struct large_element {  // ten thousand bytes made from the two of "{}"
+  std::array<char, 10000> pad{};
+  int x = 0;
+};
 
 enum class color { red, green, blue };
 
@@ -715,6 +721,50 @@ TEST(ReadFuzzFindings, RepeatedKeyTheLastWinsWhole) {
   old[0].in.s = "old";
   ASSERT_TRUE(read_into(R"([{"in": {"s": "a"}, "in": {}}])", old).has_value());
   EXPECT_EQ(old[0].in.s, "");
+}
+
+// ---- allocation in proportion to the input --------------------------------------------------------------
+
+// Three bytes of "{}," make an element of 10 KB: max_alloc_bytes stops the read before memory runs out, in every
+// path that makes elements (sequences, maps, numbers, streams), and says where.
+TEST(ReadLimits, AllocationIsCappedByMaxAllocBytes) {
+  std::string empties = "[";
+  for (int i = 0; i < 1000; ++i) empties += i ? ",{}" : "{}";
+  empties += "]";
+  const read_options capped{.max_alloc_bytes = 1'000'000};  // room for 99 elements
+  auto r = read<std::vector<app::large_element>>(empties, capped);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, error_code::limit_exceeded);
+  EXPECT_EQ(r.error().path, "$[99]");
+  EXPECT_NE(r.error().message().find("read_options::max_alloc_bytes (1000000 bytes)"), std::string::npos);
+  EXPECT_TRUE(read<std::vector<app::large_element>>(empties, {.max_alloc_bytes = 1000 * sizeof(app::large_element)}));
+  EXPECT_TRUE(read<std::vector<app::large_element>>(empties));  // 10 MB: well within the default
+
+  std::istringstream stream(empties);  // one budget across the stream's element frames
+  auto streamed = read<std::vector<app::large_element>>(stream, capped);
+  ASSERT_FALSE(streamed);
+  EXPECT_EQ(streamed.error().code, error_code::limit_exceeded);
+  EXPECT_EQ(streamed.error().path, "$[99]");
+
+  std::string keyed = "{";
+  for (int i = 0; i < 1000; ++i) keyed += (i ? ",\"" : "\"") + std::to_string(i) + "\":{}";
+  keyed += "}";
+  auto m = read<std::map<std::string, app::large_element>>(keyed, capped);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().code, error_code::limit_exceeded);
+  EXPECT_EQ(m.error().path, "$[\"99\"]");
+
+  EXPECT_TRUE(read<std::vector<double>>("[1,2,3,4,5,6,7,8,9,10]", {.max_alloc_bytes = 80}));
+  auto numbers = read<std::vector<double>>("[1,2,3,4,5,6,7,8,9,10,11]", {.max_alloc_bytes = 80});
+  ASSERT_FALSE(numbers);
+  EXPECT_EQ(numbers.error().code, error_code::limit_exceeded);
+  EXPECT_EQ(numbers.error().column, 23u);  // at the eleventh number
+  // nested containers: every element counts, lists and what they hold alike
+  const std::size_t three_of_each = 3 * sizeof(std::list<app::large_element>) + 3 * sizeof(app::large_element);
+  EXPECT_TRUE(read<std::vector<std::list<app::large_element>>>("[[{}], [{}, {}], []]", {.max_alloc_bytes = three_of_each}));
+  auto nested = read<std::vector<std::list<app::large_element>>>("[[{}], [{}, {}], [{}]]", {.max_alloc_bytes = three_of_each});
+  ASSERT_FALSE(nested);
+  EXPECT_EQ(nested.error().path, "$[2][0]");
 }
 
 }  // namespace

@@ -41,6 +41,7 @@ namespace prism::bin {
 /// How prism reads binary documents.
 struct read_options {
   std::size_t max_depth = 512;  ///< deeper nesting fails with depth_exceeded before any recursion goes deeper
+  std::size_t max_alloc_bytes = std::size_t{1} << 30;  ///< the most bytes of container elements and map entries one read makes (sizeof each): past it, limit_exceeded
 };
 
 namespace detail {
@@ -57,6 +58,7 @@ struct context {
   const unsigned char* end;
   read_options opts;
   std::size_t depth = 0;
+  std::size_t alloc_left = opts.max_alloc_bytes;  ///< what is left of read_options::max_alloc_bytes (see charge)
   struct object {
     std::shared_ptr<void> value;  ///< null for objects only skipped or read into unshared targets
     const void* type;
@@ -99,6 +101,22 @@ struct context {
 
 [[gnu::cold, gnu::noinline]] inline bool too_deep(context& c) {
   return fail(c, error_code::depth_exceeded, c.p, "nesting deeper than max_depth (" + std::to_string(c.opts.max_depth) + ")");
+}
+
+[[gnu::cold, gnu::noinline]] inline bool fail_alloc(context& c, const unsigned char* at) {
+  return fail(c, error_code::limit_exceeded, at,
+              "the elements read would take more than read_options::max_alloc_bytes (" +
+                  std::to_string(c.opts.max_alloc_bytes) + " bytes)");
+}
+
+/// Counts `n` new elements of type V against read_options::max_alloc_bytes before they are made: a count is
+/// bounded by the input's length, but an element may take far more memory than its bytes on the wire.
+template <class V>
+[[gnu::always_inline]] inline bool charge(context& c, const unsigned char* at, std::size_t n = 1) {
+  if (n > c.alloc_left / sizeof(V)) [[unlikely]]
+    return fail_alloc(c, at);
+  c.alloc_left -= n * sizeof(V);
+  return true;
 }
 
 [[gnu::always_inline]] inline bool enter(context& c) {
@@ -1240,6 +1258,9 @@ bool read_sequence(context& c, wire w, T& out) {
   std::size_t n = 0;
   wire e = wire_of<E>();
   if (!read_seq_header(c, n, e)) return false;
+  if constexpr (prism::detail::fixed_extent<T> == std::size_t(-1)) {
+    if (!charge<E>(c, at, n)) return false;
+  }
   if (!enter(c)) return false;
   auto element = [&](std::size_t i, const unsigned char*& p, auto& target, wire as) {  // as: e, or e as a constant
     if (read_value_inline(c, p, as, target)) [[likely]]
@@ -1323,7 +1344,7 @@ bool read_map(context& c, wire w, T& out) {
   if (w != wire::map) return mismatch(c, at, w, "a map");
   std::size_t count = 0;
   wire kw = wire::uint, vw = wire::uint;
-  if (!read_map_header(c, count, kw, vw)) return false;
+  if (!read_map_header(c, count, kw, vw) || !charge<std::pair<K, V>>(c, at, count)) return false;
   prism::detail::reused_nodes<T> spare(out);
   if (count == 0) return true;
   if (!enter(c)) return false;

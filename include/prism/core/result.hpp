@@ -34,7 +34,7 @@ enum class error_code : std::uint8_t {
   source_failed,      ///< the input source failed (a read error on a file or socket)
   unsupported_version,  ///< a binary document of a format version this reader does not know
   unknown_type,       ///< a polymorphic object whose type name is not registered
-  limit_exceeded,     ///< the input goes past a limit of the read options (read_options::max_stream_frame)
+  limit_exceeded,     ///< the input goes past a limit of the read options (max_stream_frame, max_alloc_bytes)
 };
 
 /// A short English description of a code, for messages.

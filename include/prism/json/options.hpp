@@ -37,6 +37,7 @@ struct read_options {
   bool enums_as_numbers = false;       ///< enums: false reads enumerator names; true reads the underlying number
   string_pool* strings = nullptr;      ///< when set, string_view and C string fields keep their text here, interned (see string_pool)
   std::size_t max_stream_frame = std::size_t{1} << 28;  ///< the most bytes a read from a stream holds at once (a string, a number, a value read whole): past it, limit_exceeded
+  std::size_t max_alloc_bytes = std::size_t{1} << 30;  ///< the most bytes of container elements and map entries one read makes (sizeof each): past it, limit_exceeded
 };
 
 }  // namespace prism::json

@@ -6,8 +6,8 @@
 #include <array>
 #include <bit>
 #include <charconv>
-#include <concepts>
 #include <chrono>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -437,6 +437,7 @@ bool read_timestamp(read_context& c, TP& out) {
 template <class View, class C>
 bool read_element(read_context& c, C& out, typename C::iterator& last, prism::detail::reused_nodes<C>& spare) {
   using V = typename C::value_type;
+  if (!charge<V>(c)) return false;
   if constexpr (requires { { out.emplace_back() } -> std::same_as<V&>; }) {
     (void)last;
     return read_value<View>(c, out.emplace_back());
@@ -469,7 +470,8 @@ bool read_indexed_elements(read_context& c, T& out, std::size_t from, std::size_
   const bool outer = c.reusing;
   for (std::size_t i = from;; ++i) {
     c.reusing = i < had;
-    bool ok = i < had ? read_value<View>(c, out[i]) : read_value<View>(c, out.emplace_back());
+    bool ok = i < had ? read_value<View>(c, out[i])
+                      : charge<typename T::value_type>(c) && read_value<View>(c, out.emplace_back());
     c.reusing = outer;
     if (!ok) {
       prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
@@ -574,6 +576,11 @@ template <class View, class T>
   } else {
     const std::size_t had = out.size();  // read over these first, as read_indexed_elements does
     for (std::size_t i = 0;; ++i) {
+      if (i >= had) {
+        c.p = p;  // where a charge past the limit reports
+        if (!charge<typename T::value_type>(c)) [[unlikely]]
+          return false;
+      }
       const listed_number r = read_listed_number(p, e, i < had ? out[i] : out.emplace_back());
       if (!r.next) [[unlikely]] {
         c.p = p;
@@ -729,12 +736,12 @@ bool read_map(read_context& c, T& out) {
     c.p = skip_whitespace(after + 1, c.end);
     K key{};
     if (!read_map_key(c, text, in_input, at, key)) return false;
-    bool ok;
+    bool ok = charge<std::pair<K, V>>(c);
     if constexpr (requires { out.try_emplace(std::move(key)); }) {
-      ok = read_value<View>(c, spare.add(out, std::move(key), V{})->second);  // a duplicate key: the last one wins
+      ok = ok && read_value<View>(c, spare.add(out, std::move(key), V{})->second);  // a duplicate key: the last one wins
     } else {  // multimaps keep every pair
       V v{};
-      ok = read_value<View>(c, v);
+      ok = ok && read_value<View>(c, v);
       if (ok) spare.add(out, std::move(key), std::move(v));
     }
     if (!ok) {

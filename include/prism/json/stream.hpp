@@ -290,13 +290,16 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
       prism::detail::reused_nodes<T> spare(out);
       typename T::iterator last{};
       if constexpr (requires { out.before_begin(); }) last = out.before_begin();
+      std::size_t alloc_left = opts.max_alloc_bytes;  // one budget for the whole read, frame after frame
       auto r = for_each_element(in, [&](std::size_t i) -> result<bool> {
         result<std::string_view> framed = in.frame();
         if (!framed) return framed.error();
         std::string_view text = *framed;
         read_context c(text, opts);
         c.depth = 1;
+        c.alloc_left = alloc_left;
         bool ok = read_element<View>(c, out, last, spare);
+        alloc_left = c.alloc_left;
         if (ok) {
           in.consume(static_cast<std::size_t>(c.p - c.begin));
           return true;

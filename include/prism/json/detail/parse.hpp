@@ -26,10 +26,12 @@ struct read_context {
   const read_options& opts;
   std::size_t depth = 0;
   bool reusing = false;     ///< reading over an old container element: absent fields get their defaults
+  std::size_t alloc_left;   ///< what is left of read_options::max_alloc_bytes (see charge)
   error err{};              ///< err.path collects segments innermost first as the error unwinds
   std::string scratch;      ///< keys with escapes, decoded
 
-  read_context(std::string_view in, const read_options& o) : begin(in.data()), end(in.data() + in.size()), p(begin), opts(o) {
+  read_context(std::string_view in, const read_options& o)
+      : begin(in.data()), end(in.data() + in.size()), p(begin), opts(o), alloc_left(o.max_alloc_bytes) {
     err.path.clear();
   }
 };
@@ -76,6 +78,22 @@ inline std::string describe_found(const char* p, const char* e) {
   if (where == c.end) code = error_code::unexpected_end;
   else if (std::string_view("\"{[tfn-0123456789").find(*where) == std::string_view::npos) code = error_code::syntax_error;
   return fail(c, code, where, std::string("expected ") + what + ", found " + describe_found(where, c.end));
+}
+
+[[gnu::cold, gnu::noinline]] inline bool fail_alloc(read_context& c) {
+  return fail(c, error_code::limit_exceeded, c.p,
+              "the elements read would take more than read_options::max_alloc_bytes (" +
+                  std::to_string(c.opts.max_alloc_bytes) + " bytes)");
+}
+
+/// Counts `n` new elements of type V against read_options::max_alloc_bytes before they are made: a short text can
+/// ask for elements far out of proportion to it ("[{},{},...]" into large records). False when they would go past.
+template <class V>
+[[gnu::always_inline]] inline bool charge(read_context& c, std::size_t n = 1) {
+  if (n > c.alloc_left / sizeof(V)) [[unlikely]]
+    return fail_alloc(c);
+  c.alloc_left -= n * sizeof(V);
+  return true;
 }
 
 /// Fills line and column (1-based, characters) from the error's byte offset.
