@@ -1,12 +1,17 @@
 // The prism command-line tool.
-//   prism check [FILE|-]...                       validate JSON documents; exit 0 all valid, 1 any invalid
-//   prism fmt [--indent N | --minify] [FILE|-]     re-emit a document, pretty (default indent 2) or compact
-//   prism dump [FILE|-]                            print a prism binary document as text, without its types
+//   prism check [FILE|-]...                                    validate JSON documents; exit 0 all valid, 1 any invalid
+//   prism fmt [--indent N | --minify] [--no-newline] [FILE|-]   re-emit a document, pretty (indent 2) or compact
+//   prism dump [FILE|-]                                         print a prism binary document as text, without its types
+//   prism --version
 // check and fmt stream with memory bounded by the longest string or number in the input, so multi-GiB files are fine.
-// Exit status 2 for usage errors and unreadable files.
+// Exit status 2 for usage errors, inputs that cannot be read (a directory, a read error) and output that cannot be
+// written (a full disk, a closed pipe).
 #include <prism/bin/dump.hpp>
 #include <prism/prism.hpp>
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -19,30 +24,53 @@ namespace {
 
 constexpr const char* usage =
     "usage: prism check [FILE|-]...\n"
-    "       prism fmt [--indent N | --minify] [FILE|-]\n"
+    "       prism fmt [--indent N | --minify] [--no-newline] [FILE|-]\n"
     "       prism dump [FILE|-]\n"
+    "       prism --version\n"
     "check validates each JSON document (stdin when no file or '-'): exit 0 when all are valid, 1 otherwise,\n"
-    "with FILE:LINE:COLUMN: message on stderr for each invalid one. fmt re-emits one document on stdout.\n"
+    "with FILE:LINE:COLUMN: message on stderr for each invalid one. fmt re-emits one document on stdout, ended by\n"
+    "a newline unless --no-newline; on invalid input it stops at the error, and what it wrote is incomplete.\n"
     "dump prints a prism binary document (field ids, wire types, values) on stdout; exit 1 if it is malformed.\n"
-    "Exit 2 for usage errors and files that cannot be opened.\n";
+    "Exit 2 for usage errors, inputs that cannot be read and output that cannot be written.\n";
 
 int usage_error(const std::string& what) {
   std::fprintf(stderr, "prism: %s\n%s", what.c_str(), usage);
   return 2;
 }
 
-/// Opens FILE or stdin for "-"; null (after a message) when it cannot.
+/// "FILE:LINE:COLUMN: message", the form editors and compilers use.
+void report(const std::string& name, const prism::error& e) {
+  std::string what = e.detail.empty() ? std::string(prism::describe(e.code)) : e.detail;
+  std::fprintf(stderr, "%s:%zu:%zu: %s\n", name == "-" ? "<stdin>" : name.c_str(), e.line, e.column, what.c_str());
+}
+
+/// Opens FILE or stdin for "-"; null (after a message) when it cannot, or when it is a directory.
 std::FILE* open_input(const std::string& name) {
   if (name == "-") return stdin;
+  struct stat st;
+  if (::stat(name.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fprintf(stderr, "prism: cannot read %s: %s\n", name.c_str(), std::strerror(EISDIR));
+    return nullptr;
+  }
   std::FILE* f = std::fopen(name.c_str(), "rb");
   if (!f) std::fprintf(stderr, "prism: cannot open %s: %s\n", name.c_str(), std::strerror(errno));
   return f;
 }
 
-/// "FILE:LINE:COLUMN: message", the form editors and compilers use.
-void report(const std::string& name, const prism::error& e) {
-  std::string what = e.detail.empty() ? std::string(prism::describe(e.code)) : e.detail;
-  std::fprintf(stderr, "%s:%zu:%zu: %s\n", name == "-" ? "<stdin>" : name.c_str(), e.line, e.column, what.c_str());
+/// Exit status 2 and the system's reason for an input that failed while it was read or an output that could not
+/// be written (errno still holds it); otherwise FILE:LINE:COLUMN and 1.
+int failure(const std::string& name, const prism::error& e) {
+  const char* shown = name == "-" ? "<stdin>" : name.c_str();
+  if (e.code == prism::error_code::source_failed) {
+    std::fprintf(stderr, "prism: cannot read %s: %s\n", shown, std::strerror(errno));
+    return 2;
+  }
+  if (e.code == prism::error_code::sink_failed) {
+    std::fprintf(stderr, "prism: cannot write the output: %s\n", std::strerror(errno));
+    return 2;
+  }
+  report(name, e);
+  return 1;
 }
 
 int check(const std::vector<std::string>& files) {
@@ -54,26 +82,34 @@ int check(const std::vector<std::string>& files) {
       continue;
     }
     auto r = prism::json::validate(f);
+    const int reason = errno;  // for failure(), past fclose
     if (f != stdin) std::fclose(f);
-    if (!r) {
-      report(name, r.error());
-      if (status == 0) status = 1;
-    }
+    errno = reason;
+    if (!r) status = std::max(status, failure(name, r.error()));
   }
   return status;
 }
 
-int fmt(int indent, const std::string& name) {
+int fmt(int indent, bool newline, const std::string& name) {
   std::FILE* f = open_input(name);
   if (!f) return 2;
   auto r = prism::json::reformat(f, stdout, {.indent = indent});
+  const int reason = errno;  // for failure(), past fclose
   if (f != stdin) std::fclose(f);
+  errno = reason;
   if (!r) {
-    report(name, r.error());
-    return 1;
+    std::fflush(stdout);
+    int status = failure(name, r.error());
+    if (status == 1) std::fputs("prism: fmt stopped at the error: the output before it is incomplete\n", stderr);
+    return status;
   }
-  std::fputc('\n', stdout);
-  return std::fflush(stdout) == 0 ? 0 : 1;
+  if (newline) std::fputc('\n', stdout);
+  if (std::fflush(stdout) != 0) {
+    prism::error unwritten;
+    unwritten.code = prism::error_code::sink_failed;
+    return failure(name, unwritten);
+  }
+  return 0;
 }
 
 }  // namespace
@@ -117,10 +153,13 @@ int main(int argc, char** argv) {
   }
   if (command == "fmt") {
     int indent = 2;
+    bool newline = true;
     std::string file;
     for (std::size_t i = 0; i < args.size(); ++i) {
       if (args[i] == "--minify") {
         indent = 0;
+      } else if (args[i] == "--no-newline") {
+        newline = false;
       } else if (args[i] == "--indent") {
         if (i + 1 == args.size()) return usage_error("--indent needs a number");
         char* end;
@@ -135,12 +174,16 @@ int main(int argc, char** argv) {
         file = args[i];
       }
     }
-    return fmt(indent, file.empty() ? "-" : file);
+    return fmt(indent, newline, file.empty() ? "-" : file);
   }
   if (command == "dump") {
     if (args.size() > 1) return usage_error("dump takes one file");
     if (!args.empty() && args[0].size() > 1 && args[0][0] == '-') return usage_error("dump takes no option " + args[0]);
     return dump(args.empty() ? "-" : args[0]);
+  }
+  if (command == "--version") {
+    std::puts("prism " PRISM_VERSION);
+    return 0;
   }
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(usage, stdout);

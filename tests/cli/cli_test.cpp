@@ -90,6 +90,36 @@ TEST_F(Cli, UsageErrors) {
   EXPECT_EQ(run("fmt --indent x").status, 2);
   EXPECT_EQ(run("fmt a.json b.json").status, 2);
   EXPECT_EQ(run("--help").status, 0);
+  auto version = run("--version");
+  EXPECT_EQ(version.status, 0);
+  EXPECT_EQ(version.out.rfind("prism ", 0), 0u) << version.out;
+}
+
+// What the tool cannot read or write is exit 2 with the system's reason, not an error blamed on the input.
+TEST_F(Cli, UnreadableInputAndUnwritableOutput) {
+  fs::create_directories(dir / "adir");
+  auto directory = run("check adir");
+  EXPECT_EQ(directory.status, 2);
+  EXPECT_EQ(directory.err, "prism: cannot read adir: Is a directory\n");
+  file("ok.json", "[1, 2]");
+  auto mixed = run("check ok.json adir");
+  EXPECT_EQ(mixed.status, 2);
+  std::string cmd = "cd '" + dir.string() + "' && '" PRISM_CLI "' fmt ok.json >/dev/full 2>err.txt";
+  int raw = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 2);
+  EXPECT_EQ(slurp(dir / "err.txt"), "prism: cannot write the output: No space left on device\n");
+}
+
+TEST_F(Cli, FmtSaysItsOutputIsIncompleteAndCanLeaveOutTheNewline) {
+  auto bad = run("fmt --minify", "[1, 2, {\"a\": tru}]");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(std::string("[1,2,{\"a\":").rfind(bad.out, 0), 0u) << bad.out;  // what came out before the error, if any
+  EXPECT_EQ(bad.err,
+            "<stdin>:1:14: invalid literal, expected true\nprism: fmt stopped at the error: the output before it is "
+            "incomplete\n");
+  EXPECT_EQ(run("fmt --minify --no-newline", "[1, 2]").out, "[1,2]");
+  EXPECT_EQ(run("fmt --minify", "[1, 2]").out, "[1,2]\n");
 }
 
 TEST_F(Cli, FmtPrettyAndMinified) {
@@ -106,7 +136,9 @@ TEST_F(Cli, FmtPrettyAndMinified) {
   EXPECT_EQ(four.out, "[\n    1\n]\n");
   auto bad = run("fmt", "{\"a\" 1}");
   EXPECT_EQ(bad.status, 1);
-  EXPECT_EQ(bad.err, "<stdin>:1:6: expected ':', found number\n");
+  EXPECT_EQ(bad.err,
+            "<stdin>:1:6: expected ':', found number\nprism: fmt stopped at the error: the output before it is "
+            "incomplete\n");
 }
 
 TEST_F(Cli, FmtRealDataRoundTrips) {
