@@ -191,6 +191,13 @@ TEST(Write, UnnamedEnumValueIsAnError) {
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error().code, prism::error_code::unnamed_enum);
   EXPECT_EQ(r.error().path, "$[1]");
+  EXPECT_EQ(r.error().detail, "enum value 42 of color has no name (no enumerator holds it): write numbers with "
+                              "enums_as_numbers");
+  // beyond the values searched for names: the message says which and names the fix
+  auto far = prism::json::to_string(std::map<app::color, int>{{static_cast<app::color>(404), 1}});
+  ASSERT_FALSE(far.has_value());
+  EXPECT_EQ(far.error().detail, "enum value 404 of color has no name: names are looked for in [-128, 127]; widen that "
+                                "with prism::enum_range<color>, or write numbers (enums_as_numbers)");
 }
 
 TEST(Write, NullFieldsWrittenOrSkipped) {

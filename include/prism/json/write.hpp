@@ -593,6 +593,25 @@ void write_elements(W& w, const T& v) {
   w.end_array();
 }
 
+/// Why enum value v has no name: outside the values searched for names (enum_range<E>, which names the fix), or
+/// a value no enumerator has.
+template <class E>
+[[gnu::cold, gnu::noinline]] std::string unnamed_enum_detail(E v) {
+  using range = prism::enum_range<E>;
+  const auto u = static_cast<std::underlying_type_t<E>>(v);
+  const std::string type(prism::detail::type_name<E>());
+  std::string what = "enum value " + std::to_string(+u) + " of " + type + " has no name";
+  bool outside;
+  if constexpr (std::is_signed_v<decltype(u)>)
+    outside = static_cast<long long>(u) < range::min || static_cast<long long>(u) > range::max;
+  else
+    outside = static_cast<unsigned long long>(u) > static_cast<unsigned long long>(range::max);
+  if (outside)
+    return what + ": names are looked for in [" + std::to_string(range::min) + ", " + std::to_string(range::max) +
+           "]; widen that with prism::enum_range<" + type + ">, or write numbers (enums_as_numbers)";
+  return what + " (no enumerator holds it): write numbers with enums_as_numbers";
+}
+
 template <class W, class K>
 void write_map_key(W& w, const K& k) {
   constexpr kind kk = kind_of<K>;
@@ -609,7 +628,7 @@ void write_map_key(W& w, const K& k) {
     } else {
       std::string_view name = prism::detail::enum_name(k);
       if (name.empty()) [[unlikely]]
-        return w.fail(error_code::unnamed_enum);
+        return w.fail(error_code::unnamed_enum, unnamed_enum_detail(k));
       w.key(name);
     }
   } else {
@@ -645,7 +664,7 @@ void write_value(W& w, const T& v) {
     if (w.options().enums_as_numbers) return w.value(static_cast<std::underlying_type_t<T>>(v));
     std::string_view name = prism::detail::enum_name(v);
     if (name.empty()) [[unlikely]]
-      return w.fail(error_code::unnamed_enum);
+      return w.fail(error_code::unnamed_enum, unnamed_enum_detail(v));
     w.value(name);
   } else if constexpr (k == kind::timestamp) {
     using namespace std::chrono;

@@ -235,6 +235,12 @@ class writer {
   void fail(error_code c) noexcept {
     if (err_ == error_code::none) err_ = c;
   }
+  /// fail with the words of the error's message (error::detail), for errors that can say more than their code.
+  void fail(error_code c, std::string detail) {
+    if (err_ != error_code::none) return;
+    err_ = c;
+    detail_ = std::move(detail);
+  }
   bool ok() const noexcept { return err_ == error_code::none; }
   error_code code() const noexcept { return err_; }
 
@@ -253,6 +259,7 @@ class writer {
       error e;
       e.code = err_;
       e.path = "$" + path_;
+      e.detail = std::move(detail_);
       return e;
     }
     return sink_.written();
@@ -558,6 +565,7 @@ class writer {
   bool after_key_ = false;
   error_code err_ = error_code::none;
   std::string path_;
+  std::string detail_;
 #if PRISM_WRITER_CHECKS
   static constexpr std::size_t max_checked_depth = 1024;
   std::array<unsigned char, max_checked_depth> stack_{};
