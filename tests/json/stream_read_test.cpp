@@ -171,6 +171,35 @@ TEST(StreamRead, TwitterFromAFile) {
 }
 
 
+// Records that are arrays, one a line: read_options::framing says so, where the default takes a leading '[' for
+// one array of records.
+TEST(StreamRead, RecordsFramedAsTheCallerSays) {
+  using prism::json::record_framing;
+  const std::string lines = "[1, 2]\n[3]\n[]\n";
+  std::vector<std::vector<int>> got;
+  auto collect = [&](std::vector<int>&& v) { got.push_back(std::move(v)); };
+  trickle_reader as_values{lines, 2};
+  auto n = prism::json::read_records<std::vector<int>>(as_values, collect, {.framing = record_framing::values});
+  ASSERT_TRUE(n) << n.error().message();
+  EXPECT_EQ(*n, 3u);
+  EXPECT_EQ(got, (std::vector<std::vector<int>>{{1, 2}, {3}, {}}));
+
+  trickle_reader detected{lines, 2};  // the default: the first '[' opens one array of ints, and the second line is extra
+  auto guessed = prism::json::read_records<int>(detected, [](int&&) {});
+  ASSERT_FALSE(guessed);
+  EXPECT_EQ(guessed.error().code, prism::error_code::trailing_content);
+
+  trickle_reader not_an_array{"{\"kind\": \"a\"}\n", 3};
+  auto refused = prism::json::read_records<event>(not_an_array, [](event&&) {}, {.framing = record_framing::array});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().message(), "expected '[', found object at $ (line 1, column 1)");
+  trickle_reader empty{"", 1};
+  EXPECT_EQ(prism::json::read_records<event>(empty, [](event&&) {}, {.framing = record_framing::array}).error().code,
+            prism::error_code::unexpected_end);
+  trickle_reader nothing{" \n", 1};
+  EXPECT_EQ(prism::json::read_records<event>(nothing, [](event&&) {}).value(), 0u);
+}
+
 // ---- memory on a stream of garbage or of one endless value -----------------------------------------------
 
 // A byte that cannot begin or continue a value is reported where it is, after at most one buffer's read (64 KiB),

@@ -26,6 +26,13 @@ struct write_options {
 
 namespace prism::json {
 
+/// How read_records finds the records of a stream.
+enum class record_framing : unsigned char {
+  detect,  ///< a stream that starts with '[' is one array of records; any other, values separated by whitespace
+  array,   ///< the elements of one top-level array
+  values,  ///< values separated by whitespace (newline-delimited JSON), which may themselves be arrays
+};
+
 /// How prism reads JSON. The defaults are strict RFC 8259 and forgiving only where the model is:
 ///   prism::json::read<Order>(text, {.reject_unknown_fields = true});
 struct read_options {
@@ -38,6 +45,7 @@ struct read_options {
   string_pool* strings = nullptr;      ///< when set, string_view and C string fields keep their text here, interned (see string_pool)
   std::size_t max_stream_frame = std::size_t{1} << 28;  ///< the most bytes a read from a stream holds at once (a string, a number, a value read whole): past it, limit_exceeded
   std::size_t max_alloc_bytes = std::size_t{1} << 30;  ///< the most bytes of container elements and map entries one read makes (sizeof each): past it, limit_exceeded
+  record_framing framing = record_framing::detect;      ///< read_records: one array of records, or values one after another
 };
 
 }  // namespace prism::json

@@ -477,10 +477,11 @@ result<std::size_t> read_records(In& input, OnRecord& on_record, const read_opti
     else return on_record(std::move(value)), true;
   };
   if (!in.skip_whitespace()) {
-    if (in.failed()) return in.error_here(error_code::source_failed, "the input source failed");
+    if (in.failed() || opts.framing == record_framing::array) return in.error_at_end();
     return count;  // no records
   }
-  if (in.peek() == '[') {
+  if (opts.framing == record_framing::array && in.peek() != '[') return in.expected_here("'['");
+  if (opts.framing == record_framing::array || (opts.framing == record_framing::detect && in.peek() == '[')) {
     auto r = for_each_element(in, [&](std::size_t i) -> result<bool> {
       result<std::string_view> text = in.frame();
       if (!text) return text.error();
