@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <deque>
+#include <list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -198,6 +200,31 @@ TEST(StreamRead, RecordsFramedAsTheCallerSays) {
             prism::error_code::unexpected_end);
   trickle_reader nothing{" \n", 1};
   EXPECT_EQ(prism::json::read_records<event>(nothing, [](event&&) {}).value(), 0u);
+}
+
+// After an error a sequence holds the elements read before the one the error is in, read from memory or from a
+// stream alike, over a longer sequence or a shorter one.
+template <class Seq>
+void expect_same_state_after_an_error() {
+  for (const char* text : {R"([1, 2, "x", 4])", "[1, 2, 3", "[1, 2, 3 4]", R"([1, {"a": 1}])", "[[1]]"}) {
+    for (std::size_t held : {0u, 1u, 5u}) {
+      Seq from_memory, from_stream;
+      for (std::size_t i = 0; i < held; ++i) from_memory.insert(from_memory.end(), 9), from_stream.insert(from_stream.end(), 9);
+      ASSERT_FALSE(prism::json::read_into(std::string_view(text), from_memory));
+      std::istringstream in(text);
+      ASSERT_FALSE(prism::json::read_into(in, from_stream));
+      EXPECT_EQ(std::vector<int>(from_memory.begin(), from_memory.end()), std::vector<int>(from_stream.begin(), from_stream.end()))
+          << text << " over " << held << " elements";
+      EXPECT_LE(from_memory.size(), 3u) << text;  // never an element held before the read
+    }
+  }
+}
+
+TEST(StreamRead, ASequenceHoldsTheElementsReadBeforeAnError) {
+  expect_same_state_after_an_error<std::vector<int>>();
+  expect_same_state_after_an_error<std::deque<int>>();
+  expect_same_state_after_an_error<std::list<int>>();
+  expect_same_state_after_an_error<std::vector<double>>();
 }
 
 // ---- memory on a stream of garbage or of one endless value -----------------------------------------------

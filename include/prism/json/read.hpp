@@ -438,12 +438,21 @@ template <class View, class C>
 bool read_element(read_context& c, C& out, typename C::iterator& last, prism::detail::reused_nodes<C>& spare) {
   using V = typename C::value_type;
   if (!charge<V>(c)) return false;
+  // An element the error is in is taken out again: a sequence holds the elements read before the error.
   if constexpr (requires { { out.emplace_back() } -> std::same_as<V&>; }) {
     (void)last;
-    return read_value<View>(c, out.emplace_back());
+    if (read_value<View>(c, out.emplace_back())) [[likely]]
+      return true;
+    out.pop_back();
+    return false;
   } else if constexpr (requires { out.emplace_after(last); }) {  // forward_list: append after the last
+    const auto before = last;
     last = out.emplace_after(last);
-    return read_value<View>(c, *last);
+    if (read_value<View>(c, *last)) [[likely]]
+      return true;
+    out.erase_after(before);
+    last = before;
+    return false;
   } else {  // sets, and vector<bool> whose elements are proxies: read, then insert
     V v{};
     if (!read_value<View>(c, v)) return false;
@@ -473,12 +482,16 @@ bool read_indexed_elements(read_context& c, T& out, std::size_t from, std::size_
     bool ok = i < had ? read_value<View>(c, out[i])
                       : charge<typename T::value_type>(c) && read_value<View>(c, out.emplace_back());
     c.reusing = outer;
-    if (!ok) {
+    if (!ok) {  // the elements before the one the error is in, whatever the input (read_element does the same)
+      out.erase(out.begin() + static_cast<std::ptrdiff_t>(i), out.end());
       prism::detail::prepend_path(c.err.path, "[", std::to_string(i), "]");
       return false;
     }
     if (!next_item(c, ']')) {
-      if (c.err.code != error_code::none) return false;
+      if (c.err.code != error_code::none) {  // after element i: the elements read, none held before
+        if (i + 1 < had) out.erase(out.begin() + static_cast<std::ptrdiff_t>(i + 1), out.end());
+        return false;
+      }
       if (i + 1 < had) out.erase(out.begin() + static_cast<std::ptrdiff_t>(i + 1), out.end());
       return true;
     }
