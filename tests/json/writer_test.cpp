@@ -234,46 +234,120 @@ TEST(Writer, RandomDoublesRoundTripBitExactlyThroughAnIndependentParser) {
 }
 
 #if PRISM_WRITER_CHECKS
-TEST(Writer, MisuseIsCaughtInDebugBuilds) {
-  using prism::error_code;
-  EXPECT_EQ(emit_error([](auto& w) {
-              w.begin_object();
-              w.value(1);  // a value where a key belongs
+/// The detail of the error emitting with f gives ("" when it succeeds).
+template <bool Pretty = false, class F>
+std::string emit_detail(F&& f, const write_options& o = {}) {
+  std::string out;
+  prism::io::container_sink sink(out);
+  prism::json::writer<decltype(sink), Pretty> w(sink, o);
+  f(w);
+  auto r = w.finish();
+  if (r) return "";
+  EXPECT_EQ(r.error().code, prism::error_code::misuse);
+  return r.error().detail;
+}
+
+// Every build pairs begin_ and end_ calls, NDEBUG ones too (this file is also built with it: writer_ndebug_test), so
+// that a document left unbalanced is an error.
+TEST(Writer, UnbalancedCallsAreCaughtInEveryBuild) {
+  // a debug build says so at the end_ call; a release build, which only counts, at finish()
+  const bool debug = PRISM_WRITER_CHECKS >= 2;
+  const std::string unmatched = "end_object and end_array calls that do not match their begin_ calls";
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_array();
               w.end_object();
             }),
-            error_code::misuse);
-  EXPECT_EQ(emit_error([](auto& w) {
-              w.begin_array();
-              w.key("k");  // a key in an array
+            debug ? "end_object closing an array" : unmatched);
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_object();
               w.end_array();
             }),
-            error_code::misuse);
-  EXPECT_EQ(emit_error([](auto& w) {
-              w.begin_array();
-              w.end_object();  // mismatched end
-            }),
-            error_code::misuse);
-  EXPECT_EQ(emit_error([](auto& w) { w.begin_array(); }), error_code::misuse);  // unbalanced
-  EXPECT_EQ(emit_error([](auto& w) { w.end_array(); }), error_code::misuse);
-  EXPECT_EQ(emit_error([](auto& w) {
+            debug ? "end_array closing an object" : unmatched);
+  EXPECT_EQ(emit_detail([](auto& w) {  // {1]: the release build's example
               w.begin_object();
               w.key("k");
-              w.end_object();  // a key with no value
-            }),
-            error_code::misuse);
-  EXPECT_EQ(emit_error([](auto& w) {
               w.value(1);
-              w.value(2);  // two top-level values
+              w.end_array();
             }),
-            error_code::misuse);
-  EXPECT_EQ(emit_error<true>([](auto& w) {
+            debug ? "end_array closing an object" : unmatched);
+  EXPECT_EQ(emit_detail([](auto& w) { w.begin_array(); }), "an object or array left open at the end");
+  EXPECT_EQ(emit_detail([](auto& w) { w.end_array(); }), "an end with nothing open");
+  EXPECT_EQ(emit_detail<true>([](auto& w) {  // pretty: no indenting by a depth that went below zero
+              w.begin_array();
+              w.value(1);
+              w.end_array();
+              w.end_array();
+            }, {.indent = 2}),
+            "an end with nothing open");
+  // deeper than the 1,024 levels whose kind the checks keep: well-formed documents still pass
+  auto deep_objects = [](auto& w) {
+    for (int i = 0; i < 1100; ++i) w.begin_object(), w.key("k");
+    w.value(1);
+    for (int i = 0; i < 1100; ++i) w.end_object();
+  };
+  EXPECT_EQ(emit_detail(deep_objects, {.max_depth = 2000}), "");
+#if PRISM_WRITER_CHECKS < 2  // a release build: {1 with no end is still an error, for what is left open
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_object();
+              w.value(1);
+            }),
+            "an object or array left open at the end");
+#endif
+}
+
+#endif
+
+#if PRISM_WRITER_CHECKS >= 2
+// Debug builds also check that every key and value is where it goes.
+TEST(Writer, MisplacedKeysAndValuesAreCaughtInDebugBuilds) {
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_object();
+              w.value(1);
+              w.end_object();
+            }),
+            "a value where a key belongs");
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_array();
+              w.key("k");
+              w.end_array();
+            }),
+            "a key outside an object");
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_object();
+              w.value(1);  // {1 with no end: the first misuse is what is reported
+            }),
+            "a value where a key belongs");
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_object();
+              w.key("k");
+              w.end_object();
+            }),
+            "an end where a key's value belongs");
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_object();
+              w.key("k");
+            }),
+            "a key without its value at the end");
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.value(1);
+              w.value(2);
+            }),
+            "a second value at the top level");
+  EXPECT_EQ(emit_detail<true>([](auto& w) {
               w.begin_object();
               w.key("a");
               w.key("b");
               w.value(1);
               w.end_object();
             }, {.indent = 2}),
-            error_code::misuse);
+            "a key where a value belongs");
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_object();
+              w.key("a");
+              w.value(1);
+              w.end_object();
+            }),
+            "");
 }
 #endif
 
