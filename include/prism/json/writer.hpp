@@ -20,9 +20,9 @@
 #include "options.hpp"
 
 // What the low-level writer checks of the order of its calls (misuse). 1, the default with NDEBUG: at finish(), that
-// as many objects and arrays were ended as begun, and no end_ came with nothing open: a count per kind, which costs
-// 1-3% of writing small records (json_performance, twitter, seed000 in prism_json_bench, against 0), where a stack
-// of kinds checked at each end_ cost 3-4%. 2, the default without NDEBUG: each end_ of its
+// as many objects and arrays were ended as begun, and no end_ came with nothing open: a count per kind, 0.8-1.3%
+// more instructions writing seed000 and json_performance (callgrind, against 0), where a stack of kinds checked at
+// each end_ cost 3-4% of the time. 2, the default without NDEBUG: each end_ of its
 // begin_'s kind when it comes, and every key and value where it goes (a value where a key belongs, a key in an
 // array), which costs release builds 6-8% of writing records (prism_json_bench). 0: none.
 #ifndef PRISM_WRITER_CHECKS
@@ -261,7 +261,8 @@ class writer {
     if (ok() && after_key_) misuse("a key without its value at the end");
 #endif
 #if PRISM_WRITER_CHECKS >= 1
-    if (ok() && depth_ != 0) misuse("an object or array left open at the end");
+    if (ok() && depth_ != 0)  // below zero after an end with nothing open, which only a pretty writer stops at once
+      misuse(depth_ > std::size_t(-1) / 2 ? "an end with nothing open" : "an object or array left open at the end");
 #endif
 #if PRISM_WRITER_CHECKS == 1
     if (ok() && open_objects_ != 0) misuse("end_object and end_array calls that do not match their begin_ calls");
@@ -385,8 +386,10 @@ class writer {
       return;
     }
 #elif PRISM_WRITER_CHECKS == 1
-    if (depth_ == 0) [[unlikely]]  // and depth_ would wrap around, for a pretty writer to indent by
-      return misuse("an end with nothing open");
+    if constexpr (Pretty) {  // where depth_ would wrap around, to indent by; a compact writer's finish() sees it
+      if (depth_ == 0) [[unlikely]]
+        return misuse("an end with nothing open");
+    }
     open_objects_ -= kind == kind_object;
 #else
     (void)kind;
