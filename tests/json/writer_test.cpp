@@ -8,18 +8,27 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <string>
+#include <utility>
 
 namespace {
 
 using prism::json::write_options;
 
+/// Drives a writer into a string with f: the output and what finish() returned.
 template <bool Pretty = false, class F>
-std::string emit(F&& f, const write_options& o = {}) {
+std::pair<std::string, prism::result<std::size_t>> drive(F&& f, const write_options& o = {}) {
   std::string out;
   prism::io::container_sink sink(out);
   prism::json::writer<decltype(sink), Pretty> w(sink, o);
   f(w);
-  auto r = w.finish();
+  prism::result<std::size_t> r = w.finish();
+  return {std::move(out), std::move(r)};
+}
+
+template <bool Pretty = false, class F>
+std::string emit(F&& f, const write_options& o = {}) {
+  auto [out, r] = drive<Pretty>(f, o);
   EXPECT_TRUE(r.has_value()) << r.error().message();
   EXPECT_EQ(r.has_value() ? *r : 0, out.size());
   return out;
@@ -27,11 +36,7 @@ std::string emit(F&& f, const write_options& o = {}) {
 
 template <bool Pretty = false, class F>
 prism::error_code emit_error(F&& f, const write_options& o = {}) {
-  std::string out;
-  prism::io::container_sink sink(out);
-  prism::json::writer<decltype(sink), Pretty> w(sink, o);
-  f(w);
-  auto r = w.finish();
+  auto r = drive<Pretty>(f, o).second;
   return r.has_value() ? prism::error_code::none : r.error().code;
 }
 
@@ -237,11 +242,7 @@ TEST(Writer, RandomDoublesRoundTripBitExactlyThroughAnIndependentParser) {
 /// The detail of the error emitting with f gives ("" when it succeeds).
 template <bool Pretty = false, class F>
 std::string emit_detail(F&& f, const write_options& o = {}) {
-  std::string out;
-  prism::io::container_sink sink(out);
-  prism::json::writer<decltype(sink), Pretty> w(sink, o);
-  f(w);
-  auto r = w.finish();
+  auto r = drive<Pretty>(f, o).second;
   if (r) return "";
   EXPECT_EQ(r.error().code, prism::error_code::misuse);
   return r.error().detail;
