@@ -354,7 +354,12 @@ result<void> walk_stream(stream_input<Reader>& in, Handler& h, const read_option
     } else if (*p == '"') {
       std::string_view decoded;
       ok = (p = read_string_text(c, p, buffer, decoded)) != nullptr;
-      if (ok) is_key ? h.key(decoded) : h.string(decoded);
+      if (ok) {
+        is_key ? h.key(decoded) : h.string(decoded);
+      } else {  // the error validate gives, which may meet another fault of the same string first (its UTF-8)
+        read_context judge(text, opts);
+        if (!skip_string(judge, judge.p)) c.err = std::move(judge.err);
+      }
     } else if (is_key) {
       ok = fail_expected(c, "a string key", p, error_code::syntax_error);
     } else if (*p == '-' || is_digit(*p)) {

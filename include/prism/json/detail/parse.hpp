@@ -49,8 +49,8 @@ inline std::string describe_found(const char* p, const char* e) {
       const std::string_view literal = *p == 't' ? "true" : *p == 'f' ? "false" : "null";
       if (static_cast<std::size_t>(e - p) >= literal.size() && std::string_view(p, literal.size()) == literal)
         return *p == 'n' ? "null" : "boolean";
-      const char* q = p;  // not a literal: the word that is there ('tru', 'trailing')
-      while (q != e && q - p < 16 && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'))) ++q;
+      const char* q = p;  // not a literal: the word that is there ('tru', 'trailing'), as a stream frames it
+      while (q != e && q - p < 16 && *q >= 'a' && *q <= 'z') ++q;
       return "'" + std::string(p, q) + "'";
     }
     default: break;
