@@ -334,6 +334,21 @@ TEST(StreamRead, StreamAndMemoryGiveTheSameAnswer) {
   EXPECT_GT(invalid, cases / 2);  // most edits break the document: the errors are what is compared
 }
 
+// What fuzz_validate found differing (tests/fuzz/regressions/fuzz_validate/stream_*): a string with invalid UTF-8
+// and no end, and a word of lower and upper case letters where a value belongs.
+TEST(StreamRead, StreamAndMemoryAgreeOnFuzzFindings) {
+  for (std::string doc : {std::string("[\"ab\xff\xfe" "cdefgh"), std::string("[{ttttTtttttttttt\x8c\x9b, ]")}) {
+    auto memory = prism::json::validate(std::string_view(doc));
+    ASSERT_FALSE(memory);
+    for (std::size_t step : {1u, 3u, 64u}) {
+      trickle_reader in{doc, step};
+      auto streamed = prism::json::validate(in);
+      ASSERT_FALSE(streamed);
+      EXPECT_EQ(streamed.error().message(), memory.error().message()) << "step " << step;
+    }
+  }
+}
+
 // ---- text that outlives the stream ---------------------------------------------------------------------
 
 struct labelled {
