@@ -1,4 +1,4 @@
-// The object of the widely quoted json_performance benchmark (../shared/data/json/json_performance.json).
+// The object of the widely quoted json_performance benchmark (tests/data/json/json_performance.json).
 #pragma once
 
 #include <array>

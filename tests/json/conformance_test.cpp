@@ -1,4 +1,4 @@
-// Conformance with JSONTestSuite (../shared/data/JSONTestSuite/test_parsing): every y_ case must be accepted
+// Conformance with JSONTestSuite (tests/data/JSONTestSuite/test_parsing): every y_ case must be accepted
 // and every n_ case rejected, by prism::json::validate, the tokenizer under the typed reader and `prism check`.
 // What prism does with each implementation-defined i_ case is recorded in tests/golden/jsontestsuite_i.txt
 // (documented in docs/reading.md), so a change of behaviour fails here until the record is updated with
@@ -39,7 +39,7 @@ std::vector<fs::path> cases(char prefix) {
 }
 
 TEST(Conformance, SuiteIsPresent) {
-  ASSERT_TRUE(fs::is_directory(suite)) << suite << " is missing: the conformance cases live in ../shared/data";
+  ASSERT_TRUE(fs::is_directory(suite)) << suite << " is missing: CMake lays the cases out there from tests/data";
   EXPECT_EQ(cases('y').size(), 95u);
   EXPECT_EQ(cases('n').size(), 188u);
   EXPECT_EQ(cases('i').size(), 35u);
