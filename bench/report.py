@@ -2,6 +2,7 @@
 """Turns the benchmarks' JSON output (and compile_cost.sh's TSV) into the markdown tables of RESULTS.md.
 
     python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON] [--views VIEW_JSON] [--bin BIN_JSON]
+                            [--stream STREAM_JSON]
 
 BENCH_JSON is prism_json_bench's output (the writer), READ_JSON prism_json_read_bench's (the reader),
 VIEW_JSON prism_view_bench's (writing and reading through views against the default view).
@@ -439,6 +440,62 @@ def bin_targets(rows):
     return out
 
 
+STREAM_ROWS = [
+    ("validate/memory", "`json::validate(string_view)`: the file's text in memory (the yardstick)"),
+    ("memcpy/memory", "`memcpy` of the file's text in memory (a bound: what writing it out again costs at least)"),
+    ("validate/stream", "`json::validate(FILE*)`: `prism check FILE`"),
+    ("tokens/stream", "reformat's walk over the stream, every token handed to a counter, nothing written"),
+    ("fmt_minify/stream", "`json::reformat(FILE*, FILE*)`, compact: `prism fmt --minify FILE > /dev/null`"),
+    ("fmt_pretty/stream", "`json::reformat`, indent 2: `prism fmt FILE > /dev/null`"),
+]
+STREAM_TARGET = 1.5  # time of the streaming path / time of validate in memory, at most
+
+
+def stream_section(path):
+    """The streaming benchmark (prism_stream_bench): check and fmt from a stream against validate in memory, and
+    the prism tool's peak memory."""
+    with open(path) as f:
+        data = json.load(f)
+    best, tools = {}, {}
+    for b in data["benchmarks"]:
+        if b.get("run_type") == "aggregate":
+            continue
+        name = b.get("run_name", b["name"]).split("/real_time")[0].split("/iterations")[0]
+        if name.startswith("tool/"):
+            tools[name[5:]] = b
+        elif name not in best or b["bytes_per_second"] > best[name]["bytes_per_second"]:
+            best[name] = b  # the fastest repetition
+    if not best:
+        return [f"No benchmark results in {path}."]
+    ctx = data.get("context", {})
+    reps = max(sum(1 for b in data["benchmarks"] if b.get("run_name", b["name"]).startswith(n) and
+                   b.get("run_type") != "aggregate") for n in best)
+    memory = best.get("validate/memory")
+    out = [f"The file: {ctx.get('stream_file', '?')}, the repository's canada.json, twitter.json and "
+           "json_performance.json repeated as the elements of one array, read from the page cache. The fastest of "
+           f"{reps} repetitions in random interleaved order; ratio: time / the time of validate in memory "
+           f"(target for `prism check` and `prism fmt`: at most {STREAM_TARGET}x).", "",
+           "| path | MB/s | ratio to validate in memory |", "|---|---:|---:|"]
+    for key, label in STREAM_ROWS:
+        if key not in best:
+            continue
+        mbps = best[key]["bytes_per_second"] / 1e6
+        ratio = memory["bytes_per_second"] / best[key]["bytes_per_second"] if memory else None
+        shown = "1.00x" if key == "validate/memory" else f"{ratio:.2f}x" if key in ("memcpy/memory", "tokens/stream") else (
+            f"{ratio:.2f}x ({verdict(ratio <= STREAM_TARGET)})" if ratio else "")
+        out.append(f"| {label} | {mbps:.0f} | {shown} |")
+    if tools:
+        out += ["", "The prism tool (Release), run once each before the timed rows, its output to /dev/null: wall time "
+                "(with the process's start) and peak resident memory (VmHWM as it exits, read from /proc).", "",
+                "| command | wall time | peak RSS | exit status |", "|---|---:|---:|---:|"]
+        for what, b in tools.items():
+            command = "prism " + what.replace("zero", "/dev/zero")
+            seconds = to_us(b["real_time"], b.get("time_unit", "ns")) / 1e6
+            out.append(f"| `{command}` | {seconds:.3f} s | {b['peak_rss_KiB'] / 1024:.1f} MiB | "
+                       f"{int(b['exit_status'])} |")
+    return out
+
+
 def section_of(path, section):
     ctx, res = load(path)
     # A --benchmark_filter that matches nothing in one binary leaves its output empty.
@@ -452,9 +509,10 @@ def main():
     ap.add_argument("--read", metavar="READ_JSON", help="prism_json_read_bench's JSON output (the reader)")
     ap.add_argument("--views", metavar="VIEW_JSON", help="prism_view_bench's JSON output (the cost of views)")
     ap.add_argument("--bin", metavar="BIN_JSON", help="prism_bin_bench's JSON output (the binary format)")
+    ap.add_argument("--stream", metavar="STREAM_JSON", help="prism_stream_bench's JSON output (check and fmt)")
     args = ap.parse_args()
-    if not (args.bench_json or args.read or args.views or args.bin):
-        ap.error("give BENCH_JSON, --read READ_JSON, --views VIEW_JSON, or any of them")
+    if not (args.bench_json or args.read or args.views or args.bin or args.stream):
+        ap.error("give BENCH_JSON, --read READ_JSON, --views VIEW_JSON, --bin BIN_JSON, --stream STREAM_JSON, or any")
     sections = []
     if args.bench_json:
         sections.append(section_of(args.bench_json, write_section))
@@ -462,6 +520,9 @@ def main():
             sections.append(compile_table(args.compile_tsv))
     if args.read:
         sections.append(section_of(args.read, read_section))
+    if args.stream:
+        sections.append(["### Streaming: `prism check` and `prism fmt` on a large file", ""] +
+                        stream_section(args.stream))
     if args.views:
         sections.append(view_section(args.views))
     if args.bin:

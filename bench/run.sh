@@ -6,13 +6,15 @@
 # Boost.Serialization, msgpack-cxx, Protocol Buffers, FlatBuffers and Cap'n Proto), measures the executable size of a
 # small program per binary library (bench/exe_size.sh) and compile cost, and prints the markdown tables of
 # bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google Benchmark output to
-# build/bench/bench.json (writer), build/bench/read_bench.json (reader) and build/bench/view_bench.json (views),
+# build/bench/bench.json (writer), build/bench/read_bench.json (reader), build/bench/view_bench.json (views),
+# build/bench/stream_bench.json (prism check and fmt on a 1 GiB file, against validate in memory),
 # build/bench/bin_bench.json (binary format), the executable sizes to build/bench/exe_size.md.
 #   bash bench/run.sh [DATA_DIR] [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
 # DATA_DIR holds canada.json, twitter.json and json_performance.json: by default the repository's copy (tests/data),
 # which CMake lays out in the build tree; the DATA environment variable names one too.
 # Environment: DATA, REPS (default 9: binary format, interleaved), JSON_REPS (default 15: writer and
-# reader, interleaved), VIEW_REPS (default 30), RUNS (compile-cost
+# reader, interleaved), VIEW_REPS (default 30), STREAM_REPS (default 5: prism check and fmt on a large file),
+# PRISM_STREAM_MIB (that file's size, default 1024), RUNS (compile-cost
 # runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
 # include/ files).
 set -euo pipefail
@@ -24,6 +26,7 @@ if [ $# -gt 0 ] && [ -d "$1" ]; then data=$(cd "$1" && pwd); shift; fi
 reps=${REPS:-9}
 json_reps=${JSON_REPS:-15}
 view_reps=${VIEW_REPS:-30}
+stream_reps=${STREAM_REPS:-5}
 
 # Which prism was measured: others change include/ while benchmarks run, so say exactly.
 if [ -z "${LIBRARY_STATE:-}" ]; then
@@ -39,7 +42,8 @@ fi
 bash tools/deps.sh bench
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
   -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_view_bench prism_bin_bench
+cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_view_bench prism_bin_bench \
+  prism_stream_bench
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
@@ -70,6 +74,12 @@ echo "== binary benchmark ($reps interleaved repetitions, load average before: $
   --benchmark_out="$build/bin_bench.json" --benchmark_out_format=json "$@"
 
 echo
+echo "== streaming benchmark (prism check and fmt on a ${PRISM_STREAM_MIB:-1024} MiB file, $stream_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
+"$build/bench/prism_stream_bench" --benchmark_repetitions="$stream_reps" --benchmark_min_time=0.1 \
+  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
+  --benchmark_out="$build/stream_bench.json" --benchmark_out_format=json "$@" "$data"
+
+echo
 echo "== executable size =="
 bash bench/exe_size.sh "$build" | tee "$build/exe_size.md"
 
@@ -79,7 +89,7 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
 
 {
   env_set=""
-  for v in DATA REPS JSON_REPS VIEW_REPS RUNS; do [ -n "${!v:-}" ] && env_set="$env_set$v=${!v} "; done
+  for v in DATA REPS JSON_REPS VIEW_REPS STREAM_REPS PRISM_STREAM_MIB RUNS; do [ -n "${!v:-}" ] && env_set="$env_set$v=${!v} "; done
   echo "Command: \`${env_set}bash bench/run.sh${*:+ $*}\` (g++ Release, -O3 -DNDEBUG, no -march)"
   echo
   echo "Library: prism $LIBRARY_STATE"
@@ -89,7 +99,7 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
        "load average (1/5/15 min) before the benchmarks: $load_before, after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
   python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
-    --views "$build/view_bench.json" --bin "$build/bin_bench.json"
+    --views "$build/view_bench.json" --bin "$build/bin_bench.json" --stream "$build/stream_bench.json"
   echo  # within the binary format's section, which report.py prints last
   echo "#### executable size"
   echo

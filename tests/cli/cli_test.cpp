@@ -126,16 +126,17 @@ TEST_F(Cli, FmtSaysItsOutputIsIncompleteAndCanLeaveOutTheNewline) {
   EXPECT_EQ(run("fmt --minify", "[1, 2]").out, "[1,2]\n");
 }
 
+// fmt changes whitespace only: strings and numbers keep their text, escapes included.
 TEST_F(Cli, FmtPrettyAndMinified) {
   std::string doc = "{\"name\": \"caf\\u00e9\", \"list\": [1, -0.5e-3, {\"deep\": []}], \"ok\": false}";
   auto pretty = run("fmt", doc);
   ASSERT_EQ(pretty.status, 0) << pretty.err;
   EXPECT_EQ(pretty.out,
-            "{\n  \"name\": \"café\",\n  \"list\": [\n    1,\n    -0.5e-3,\n    {\n      \"deep\": []\n    }\n  ],\n"
+            "{\n  \"name\": \"caf\\u00e9\",\n  \"list\": [\n    1,\n    -0.5e-3,\n    {\n      \"deep\": []\n    }\n  ],\n"
             "  \"ok\": false\n}\n");
   auto compact = run("fmt --minify -", doc);
   ASSERT_EQ(compact.status, 0);
-  EXPECT_EQ(compact.out, "{\"name\":\"café\",\"list\":[1,-0.5e-3,{\"deep\":[]}],\"ok\":false}\n");
+  EXPECT_EQ(compact.out, "{\"name\":\"caf\\u00e9\",\"list\":[1,-0.5e-3,{\"deep\":[]}],\"ok\":false}\n");
   auto four = run("fmt --indent 4", "[1]");
   EXPECT_EQ(four.out, "[\n    1\n]\n");
   auto bad = run("fmt", "{\"a\" 1}");

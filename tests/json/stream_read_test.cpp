@@ -251,12 +251,12 @@ TEST(StreamRead, GarbageIsReportedBeforeItIsBuffered) {
     EXPECT_EQ(v.error().code, c.code) << v.error().message();
     EXPECT_EQ(v.error().line, 1u);
     EXPECT_EQ(v.error().column, c.column) << v.error().message();
-    EXPECT_LE(validating.served, std::size_t{64} * 1024);
+    EXPECT_LE(validating.served, prism::json::detail::walk_window);  // one read of the walk's window
     endless_reader typed{c.prefix, c.fill};
     std::vector<std::map<std::string, std::vector<bool>>> out;
     auto r = prism::json::read_into(typed, out);
     ASSERT_FALSE(r);
-    EXPECT_LE(typed.served, std::size_t{64} * 1024);
+    EXPECT_LE(typed.served, std::size_t{64} * 1024);  // typed reads frame value by value, 64 KiB at a time
   }
 }
 
@@ -346,6 +346,102 @@ TEST(StreamRead, StreamAndMemoryAgreeOnFuzzFindings) {
       ASSERT_FALSE(streamed);
       EXPECT_EQ(streamed.error().message(), memory.error().message()) << "step " << step;
     }
+  }
+}
+
+/// `text` without the whitespace outside its strings: what compact reformatting must give, counted by hand.
+std::string without_whitespace(std::string_view text) {
+  std::string out;
+  bool in_string = false, escaped = false;
+  for (char ch : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (ch == '\\') escaped = true;
+      else if (ch == '"') in_string = false;
+    } else if (ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t') {
+      continue;
+    } else {
+      in_string = ch == '"';
+    }
+    out += ch;
+  }
+  return out;
+}
+
+// The walk stops before any token a window may hold only part of and resumes there: reformatting writes each token
+// once and in place however the stream is cut, and compact output is the input without its whitespace.
+TEST(StreamRead, ReformatIsTheSameAtEveryCut) {
+  std::string nested;
+  for (int i = 0; i < 40; ++i) nested += R"({"k\"ey": [1.5e-7, "v\u00e9", [], {}, true, null, )";
+  nested += "0";
+  for (int i = 0; i < 40; ++i) nested += "]}";
+  for (std::string doc : {std::string(R"({"a": [1, -2.5e3, true, false, null], "b": {"c": "d\u00e9\n", "e": []}})"),
+                          std::string("[\n  \"\xc3\xa9t\xc3\xa9\",\n  123456789012345678901234567890,\n  [[], [{}]]\n]"),
+                          std::string("  12345  "), std::string("\"s\""), std::string("[ ]"), nested}) {
+    SCOPED_TRACE(doc.substr(0, 60));
+    for (int indent : {0, 2}) {
+      std::string whole;
+      std::istringstream in(doc);
+      ASSERT_TRUE(prism::json::reformat(in, whole, {.indent = indent}));
+      if (indent == 0) {
+        EXPECT_EQ(whole, without_whitespace(doc));
+      }
+      EXPECT_TRUE(prism::json::validate(std::string_view(whole)));
+      for (std::size_t step : {1u, 2u, 7u, 63u, 64u, 65u}) {
+        std::string cut;
+        trickle_reader piecewise{doc, step};
+        ASSERT_TRUE(prism::json::reformat(piecewise, cut, {.indent = indent})) << "step " << step;
+        EXPECT_EQ(cut, whole) << "step " << step;
+      }
+    }
+  }
+}
+
+// Lines and columns are counted as windows move on, in bulk: an error far into a long stream is placed as the
+// contiguous reader places it, over lines of multi-byte characters, one long line, and any cut.
+TEST(StreamRead, LinesAndColumnsAcrossWindows) {
+  std::string many_lines = "[\n";
+  for (int i = 0; i < 6000; ++i) many_lines += "  \"\xc3\xa9l\xc3\xa9ment \xe2\x82\xac " + std::to_string(i) + "\",\n";
+  std::string one_line = "[";
+  for (int i = 0; i < 20000; ++i) one_line += "\"\xf0\x9f\x98\x80\", ";
+  for (std::string doc : {many_lines, one_line}) {
+    doc += "  tru ]";
+    auto memory = prism::json::validate(std::string_view(doc));
+    ASSERT_FALSE(memory);
+    std::size_t line = 1, column = 1;  // counted here byte by byte: characters, not bytes
+    for (std::size_t i = 0; i < memory.error().offset; ++i) {
+      if (doc[i] == '\n') line += 1, column = 1;
+      else column += (static_cast<unsigned char>(doc[i]) & 0xC0) != 0x80;
+    }
+    EXPECT_EQ(memory.error().line, line);
+    EXPECT_EQ(memory.error().column, column);
+    ASSERT_GT(line + column, 6000u);
+    for (std::size_t step : {std::size_t{1}, std::size_t{4093}, std::size_t{65536}, std::size_t{1} << 20}) {
+      trickle_reader in{doc, step};
+      auto streamed = prism::json::validate(in);
+      ASSERT_FALSE(streamed);
+      EXPECT_EQ(streamed.error().message(), memory.error().message()) << "step " << step;
+      EXPECT_EQ(streamed.error().line, memory.error().line);
+      EXPECT_EQ(streamed.error().column, memory.error().column);
+      EXPECT_EQ(streamed.error().offset, memory.error().offset);
+    }
+  }
+}
+
+// Open levels are kept across windows, past the 512 the walk holds inline and back below them again.
+TEST(StreamRead, DeepNestingAcrossWindows) {
+  std::string doc(500, '[');
+  for (int round = 0; round < 3; ++round) doc += std::string(100, '[') + std::string(100, ']') + ",";
+  doc += R"({"x": )" + std::string(1000, '[') + std::string(1000, ']') + "}" + std::string(500, ']');  // 1501 deep
+  const prism::json::read_options deep{.max_depth = 1501};
+  ASSERT_TRUE(prism::json::validate(std::string_view(doc), deep));
+  for (std::size_t step : {1u, 7u, 4096u}) {
+    trickle_reader in{doc, step};
+    EXPECT_TRUE(prism::json::validate(in, deep)) << "step " << step;
+    trickle_reader shallow{doc, step};
+    auto r = prism::json::validate(shallow, {.max_depth = 1500});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message(), prism::json::validate(std::string_view(doc), {.max_depth = 1500}).error().message());
   }
 }
 

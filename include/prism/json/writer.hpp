@@ -74,6 +74,24 @@ class writer {
     if constexpr (Pretty) *pos_++ = ' ';
   }
 
+  /// A key's JSON text verbatim, quotes included. The caller vouches that it is one valid JSON string.
+  void raw_key(std::string_view quoted) {
+    if (quoted.size() + 3 <= io::min_window) [[likely]] {  // text, ':' and ' ', after the comma key_prefix adds
+      char* p = key_prefix(quoted.size() + 2);
+      std::memcpy(p, quoted.data(), quoted.size());
+      p += quoted.size();
+      *p++ = ':';
+      if constexpr (Pretty) *p++ = ' ';
+      pos_ = p;
+      return;
+    }
+    pos_ = key_prefix(0);
+    bytes(quoted.data(), quoted.size());
+    reserve(2);
+    *pos_++ = ':';
+    if constexpr (Pretty) *pos_++ = ' ';
+  }
+
   /// A key escaped ahead of time (see prepared_key).
   void key(prepared_key k) {
     if (k.text.size() + 2 <= io::min_window) [[likely]] {
@@ -153,6 +171,12 @@ class writer {
 
   /// Writes a value's JSON text verbatim. The caller vouches that it is one valid JSON value.
   void raw_value(std::string_view json) {
+    if (json.size() + 1 <= io::min_window) [[likely]] {  // after the comma value_prefix may add
+      char* p = value_prefix(json.size());
+      std::memcpy(p, json.data(), json.size());
+      pos_ = p + json.size();
+      return;
+    }
     pos_ = value_prefix(0);
     bytes(json.data(), json.size());
   }
@@ -305,6 +329,18 @@ class writer {
 
   void newline_indent() {
     std::size_t n = depth_ * static_cast<std::size_t>(opts_.indent);
+    if (n < io::min_window) [[likely]] {  // one fixed-size copy of a newline and spaces, of which n + 1 count
+      static constexpr auto line = [] {
+        std::array<char, io::min_window> l{};
+        l.fill(' ');
+        l[0] = '\n';
+        return l;
+      }();
+      char* p = reserve(io::min_window);
+      std::memcpy(p, line.data(), io::min_window);
+      pos_ = p + 1 + n;
+      return;
+    }
     reserve(1);
     *pos_++ = '\n';
     while (n != 0) {

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "../../core/result.hpp"
@@ -51,7 +53,8 @@ inline std::string describe_found(const char* p, const char* e) {
         return *p == 'n' ? "null" : "boolean";
       const char* q = p;  // not a literal: the word that is there ('tru', 'trailing'), as a stream frames it
       while (q != e && q - p < 16 && *q >= 'a' && *q <= 'z') ++q;
-      return "'" + std::string(p, q) + "'";
+      std::string word = "'";  // appended, not concatenated: g++ 12 at -O3 warns falsely (-Wrestrict) of the latter
+      return word.append(p, q).append("'");
     }
     default: break;
   }
@@ -96,20 +99,94 @@ template <class V>
   return true;
 }
 
+#if defined(PRISM_AVX2_STRINGS)
+/// count_bytes over whole 32-byte steps of [p, e); moves p past them.
+[[gnu::target("avx2")]] inline std::size_t count_bytes_avx2(const char*& p, const char* e, unsigned char mask,
+                                                           unsigned char value) noexcept {
+  const __m256i m = _mm256_set1_epi8(static_cast<char>(mask)), v = _mm256_set1_epi8(static_cast<char>(value));
+  __m256i sums = _mm256_setzero_si256();
+  while (e - p >= 32) {
+    __m256i counts = _mm256_setzero_si256();  // per byte lane, up to 255 steps before the lanes are summed
+    const char* stop = p + std::min<std::ptrdiff_t>((e - p) / 32, 255) * 32;
+    for (; p != stop; p += 32) {
+      const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+      counts = _mm256_sub_epi8(counts, _mm256_cmpeq_epi8(_mm256_and_si256(x, m), v));
+    }
+    sums = _mm256_add_epi64(sums, _mm256_sad_epu8(counts, _mm256_setzero_si256()));
+  }
+  alignas(32) std::uint64_t lanes[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), sums);
+  return static_cast<std::size_t>(lanes[0] + lanes[1] + lanes[2] + lanes[3]);
+}
+#endif
+
+/// How many bytes b of [p, e) have (b & mask) == value: 32 a step with AVX2, 16 with SSE2, 8 otherwise.
+inline std::size_t count_bytes(const char* p, const char* e, unsigned char mask, unsigned char value) noexcept {
+  std::size_t n = 0;
+#if defined(PRISM_AVX2_STRINGS)
+  if (e - p >= 64 && has_avx2()) n = count_bytes_avx2(p, e, mask, value);
+#endif
+#if PRISM_SSE2
+  const __m128i m = _mm_set1_epi8(static_cast<char>(mask)), v = _mm_set1_epi8(static_cast<char>(value));
+  while (e - p >= 16) {
+    __m128i counts = _mm_setzero_si128();  // per byte lane, up to 255 steps before the lanes are summed
+    const char* stop = p + std::min<std::ptrdiff_t>((e - p) / 16, 255) * 16;
+    for (; p != stop; p += 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(_mm_and_si128(x, m), v));
+    }
+    const __m128i sums = _mm_sad_epu8(counts, _mm_setzero_si128());  // two sums of eight lanes
+    n += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) + static_cast<std::size_t>(_mm_extract_epi16(sums, 4));
+  }
+#else
+  constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+  for (; e - p >= 8; p += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    x = (x & ones * mask) ^ ones * value;  // the matching bytes are now the zero ones: high bit clear in t
+    const std::uint64_t t = ((x & ~highs) + ~highs) | x;
+    n += static_cast<std::size_t>((((~t & highs) >> 7) * ones) >> 56);  // a byte's count of them, summed
+  }
+#endif
+  for (; p != e; ++p) n += (static_cast<unsigned char>(*p) & mask) == value;
+  return n;
+}
+
+/// The last '\n' of [p, e), or nullptr.
+inline const char* last_newline(const char* p, const char* e) noexcept {
+#if PRISM_SSE2
+  for (; e - p >= 16; e -= 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(e - 16));
+    if (const auto bits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')))))
+      return e - 16 + (std::bit_width(bits) - 1);
+  }
+#endif
+  while (e != p)
+    if (*--e == '\n') return e;
+  return nullptr;
+}
+
+/// A place in text as people count it: the line, and the column in characters, both from 1.
+struct text_position {
+  std::size_t line = 1, column = 1;
+
+  /// Moves past the text [p, e): each '\n' begins a line; UTF-8 continuation bytes begin no character.
+  void advance(const char* p, const char* e) noexcept {
+    if (const char* newline = last_newline(p, e)) {
+      line += count_bytes(p, newline + 1, 0xFF, '\n');
+      column = 1;
+      p = newline + 1;
+    }
+    column += static_cast<std::size_t>(e - p) - count_bytes(p, e, 0xC0, 0x80);
+  }
+};
+
 /// Fills line and column (1-based, characters) from the error's byte offset.
 inline void locate(error& e, std::string_view input) {
-  std::size_t line = 1, column = 1, n = std::min(e.offset, input.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    auto ch = static_cast<unsigned char>(input[i]);
-    if (ch == '\n') {
-      ++line;
-      column = 1;
-    } else if ((ch & 0xC0) != 0x80) {  // continuation bytes are not new characters
-      ++column;
-    }
-  }
-  e.line = line;
-  e.column = column;
+  text_position at;
+  at.advance(input.data(), input.data() + std::min(e.offset, input.size()));
+  e.line = at.line;
+  e.column = at.column;
 }
 
 // ---- whitespace and literals -----------------------------------------------------------------------------
@@ -647,7 +724,7 @@ inline const char* skip_string(read_context& c, const char* p) {
 
 /// The literal or number at p, validated without recording an error: its end, or nullptr for anything else
 /// (including the rare numbers scan_number_fast leaves to scan_number).
-inline const char* skip_plain_scalar(const char* p, const char* e) noexcept {
+[[gnu::always_inline]] inline const char* skip_plain_scalar(const char* p, const char* e) noexcept {
   switch (*p) {
     case 't': return match_literal(p, e, "true");
     case 'f': return match_literal(p, e, "false");
@@ -660,7 +737,7 @@ inline const char* skip_plain_scalar(const char* p, const char* e) noexcept {
 
 /// Skips (and validates) the string, number or literal at p (p != end); returns its end, or nullptr after recording
 /// the error (anything else is one).
-inline const char* skip_scalar(read_context& c, const char* p) {
+[[gnu::always_inline]] inline const char* skip_scalar(read_context& c, const char* p) {
   if (*p == '"') return skip_string(c, p);
   if (const char* after = skip_plain_scalar(p, c.end)) [[likely]]
     return after;
@@ -893,8 +970,10 @@ constexpr bool suits_blocks(std::ptrdiff_t numbers, std::ptrdiff_t span) noexcep
 /// retweeted statuses): the grammar walked over token_blocks from w (inside the value: w.depth from 1 to 63). When it
 /// hands back, w is where it stopped.
 /// Bytes after the value in its last block are classified too: an error there only refuses the value, which the
-/// scalar walk then skips.
-[[gnu::target("avx2,pclmul")]] inline blocks_end skip_nested_blocks(read_context& c, skip_walk& w) noexcept {
+/// scalar walk then skips. A walk over a stream's window hands back at the first window check past `stop`, short of
+/// the window's end, where a string cut by the end would make the blocks refuse all they walked.
+[[gnu::target("avx2,pclmul")]] inline blocks_end skip_nested_blocks(read_context& c, skip_walk& w,
+                                                                   const char* stop) noexcept {
   const char* p = w.p;
   std::uint64_t objects = w.objects;
   std::size_t depth = w.depth;
@@ -926,7 +1005,7 @@ value:
   if (!(q = next())) return blocks_end::refused;
 value_at_q:
   if (q >= window_end) {
-    if (!suits_blocks(numbers, skip_window)) {
+    if (!suits_blocks(numbers, skip_window) || q >= stop) {
       w = {q, objects, depth};
       return blocks_end::handed_back;
     }
@@ -972,51 +1051,109 @@ close:
 }
 #endif
 
-/// skip_value for an array or object at c.p, without recursion: an explicit stack of one bit per level says whether
-/// each open level is an object or an array. Counts against max_depth together with the levels the caller is already in.
-[[gnu::noinline]] inline bool skip_nested(read_context& c) {
+/// The levels a walk over nested values has open: one bit per level, set where the level is an object. 512 levels
+/// live inline; deeper documents grow a vector as they go.
+struct open_levels {
+  std::uint64_t small[8];
+  std::vector<std::uint64_t> large;
+  std::size_t depth = 0;
+};
+
+/// Where a walk over nested values stands between two tokens, for a stream to resume it over its next window of
+/// text: what comes next, at `depth` levels (resume_walk).
+enum class walk_at : std::uint8_t { value, key, colon, after_value };
+
+struct nested_walk {
+  open_levels levels;
+  walk_at at = walk_at::value;
+};
+
+/// What a walk hands its tokens to, each as its text in the input (a key or string with its quotes): nothing, for
+/// skipping and validating; a formatter for reformat (stream.hpp). A walk with tokens to hand walks every one
+/// (skip_nested_blocks skips them unseen).
+struct no_tokens {
+  static constexpr bool wanted = false;
+  void open(bool /*object*/) {}
+  void close(bool /*object*/) {}
+  void key(const char*, const char*) {}
+  void scalar(const char*, const char*) {}
+};
+
+/// How a walk over a window ended: past the whole value (c.p after it), at an error (in c.err), or at a token the
+/// window may hold only part of (c.p at its start, nothing recorded): the caller reads more and resumes.
+enum class walk_end : std::uint8_t { done, failed, more };
+
+/// The walk of skip_value over a value at c.p, without recursion: an explicit stack of one bit per level says whether
+/// each open level is an object or an array. Counts against max_depth together with the levels the caller is already
+/// in. Resumable, it is a walk over a window of a stream (`final`: the window reaches the input's end) that stops
+/// at the token boundary before any token it cannot judge yet: one running into the window's end, or whose error lies
+/// so near it that more text might change it (a word cut short, a number's digits).
+template <bool Resumable, class Tokens = no_tokens>
+[[gnu::always_inline]] inline walk_end walk_nested(read_context& c, nested_walk& w, [[maybe_unused]] bool final,
+                                                   Tokens&& tokens = {}) {
   const char* p = c.p;
   const char* e = c.end;
+  // Past a token that ends this near the window's end, the next bytes may still change what it is.
+  constexpr std::ptrdiff_t undecided = 64;
+  [[maybe_unused]] const char* mark = p;  // the last token boundary, and what came next there
+  [[maybe_unused]] walk_at mark_at = w.at;
+  [[maybe_unused]] std::size_t mark_depth = w.levels.depth;
 #if defined(PRISM_AVX2_STRINGS)
   // At the first value of each window, the walk may hand the rest to skip_nested_blocks (see suits_blocks); each
   // window that does not suit them is twice as long as the one before, up to 64 KiB, so that a document of numbers
   // is asked rarely.
   std::ptrdiff_t span = skip_window;
-  const char* handover = has_avx2_clmul() ? p + span : e;
+  const char* handover = has_avx2_clmul() && !std::remove_cvref_t<Tokens>::wanted ? p + span : e;
   std::ptrdiff_t numbers = 0;  // in the window
+  const char* stop = Resumable && !final ? e - std::min<std::ptrdiff_t>(e - p, 4096) : e;
 #endif
   std::size_t room = c.opts.max_depth > c.depth ? c.opts.max_depth - c.depth : 0;
-  std::uint64_t small[8];  // 512 levels without allocating; deeper documents grow a vector as they go
-  std::vector<std::uint64_t> large;
-  std::uint64_t* stack = small;
-  std::size_t depth = 0;
+  open_levels& levels = w.levels;
+  std::uint64_t* stack = levels.large.empty() ? levels.small : levels.large.data();
+  std::size_t depth = levels.depth;
   auto push = [&](bool object) {
-    if (depth % 64 == 0 && depth / 64 >= 8) {  // a new word past the inline ones
-      if (large.empty()) large.assign(small, small + 8);
-      large.push_back(0);
-      stack = large.data();
+    if (depth % 64 == 0 && depth / 64 >= 8 && depth / 64 >= levels.large.size()) {  // a new word past the inline ones
+      if (levels.large.empty()) levels.large.assign(levels.small, levels.small + 8);
+      levels.large.push_back(0);
+      stack = levels.large.data();
     }
     std::uint64_t bit = std::uint64_t{1} << (depth % 64);
     stack[depth / 64] = object ? stack[depth / 64] | bit : stack[depth / 64] & ~bit;
     ++depth;
   };
   auto in_object = [&] { return (stack[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1; };
+  auto at = [&](walk_at where) {
+    if constexpr (Resumable) {
+      mark = p;
+      mark_at = where;
+      mark_depth = depth;
+    }
+  };
+  if (Resumable) p = skip_whitespace(p, e);  // a window may begin inside the whitespace before the token
+  switch (w.at) {  // a contiguous walk starts at a value
+    case walk_at::value: goto value;
+    case walk_at::key: goto key;
+    case walk_at::colon: goto colon;
+    case walk_at::after_value: goto after_value;
+  }
 
 value:
-  if (p == e) return fail(c, error_code::unexpected_end, p);
+  at(walk_at::value);
+  if (p == e) goto end_of_text;
 #if defined(PRISM_AVX2_STRINGS)
   if (p >= handover) {
     std::ptrdiff_t next_span = std::min<std::ptrdiff_t>(span * 2, 65536);
     if (suits_blocks(numbers, span) && depth != 0 && depth < 64) {  // inside the value, in the levels the blocks keep
-      skip_walk w{p, stack[0], depth};
-      switch (skip_nested_blocks(c, w)) {
-        case blocks_end::done: return true;
+      skip_walk b{p, stack[0], depth};
+      switch (skip_nested_blocks(c, b, stop)) {
+        case blocks_end::done: return walk_end::done;
         case blocks_end::refused: break;  // this walk goes on from p, and reports any error
         case blocks_end::handed_back:
-          p = w.p;
-          stack[0] = w.objects;
-          depth = w.depth;
+          p = b.p;
+          stack[0] = b.objects;
+          depth = b.depth;
           next_span = skip_window;
+          at(walk_at::value);
           break;
       }
     }
@@ -1028,10 +1165,16 @@ value:
 #endif
   if (*p == '{' || *p == '[') {
     bool object = *p == '{';
-    if (depth == room) return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
+    if (depth == room) {
+      fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
+      goto failed;
+    }
     push(object);
     p = skip_whitespace(p + 1, e);
-    if (p != e && *p == (object ? '}' : ']')) {
+    if (p == e) goto end_of_text;  // (a stream resumes at the bracket, which may open an empty value)
+    tokens.open(object);
+    if (*p == (object ? '}' : ']')) {
+      tokens.close(object);
       ++p;
       --depth;
       goto after_value;
@@ -1039,41 +1182,98 @@ value:
     if (object) goto key;
     goto value;
   }
-  if (!(p = skip_scalar(c, p))) return false;
+  {
+    const char* first = p;
+    if (!(p = skip_scalar(c, p))) goto failed;
+    if (Resumable && !final && e - p < undecided) goto suspend;
+    tokens.scalar(first, p);
+  }
   goto after_value;
 
 key:
-  if (p == e) return fail(c, error_code::unexpected_end, p);
-  if (*p != '"') return fail_expected(c, "a string key", p, error_code::syntax_error);
-  if (!(p = skip_string(c, p))) return false;
+  at(walk_at::key);
+  if (p == e) goto end_of_text;
+  if (*p != '"') {
+    fail_expected(c, "a string key", p, error_code::syntax_error);
+    goto failed;
+  }
+  {
+    const char* first = p;
+    if (!(p = skip_string(c, p))) goto failed;
+    tokens.key(first, p);
+  }
   p = skip_whitespace(p, e);
-  if (p == e || *p != ':') return fail_expected(c, "':'", p, error_code::syntax_error);
+colon:
+  at(walk_at::colon);
+  if (p == e || *p != ':') {
+    fail_expected(c, "':'", p, error_code::syntax_error);
+    goto failed;
+  }
   p = skip_whitespace(p + 1, e);
   goto value;
 
 after_value:
   if (depth == 0) {
     c.p = p;
-    return true;
+    return walk_end::done;
   }
   p = skip_whitespace(p, e);
-  if (p == e) return fail(c, error_code::unexpected_end, p);
+  at(walk_at::after_value);
+  if (p == e) goto end_of_text;
   if (in_object()) {
     if (*p == ',') {
       p = skip_whitespace(p + 1, e);
       goto key;
     }
-    if (*p != '}') return fail_expected(c, "',' or '}'", p, error_code::syntax_error);
+    if (*p != '}') {
+      fail_expected(c, "',' or '}'", p, error_code::syntax_error);
+      goto failed;
+    }
   } else {
     if (*p == ',') {
       p = skip_whitespace(p + 1, e);
       goto value;
     }
-    if (*p != ']') return fail_expected(c, "',' or ']'", p, error_code::syntax_error);
+    if (*p != ']') {
+      fail_expected(c, "',' or ']'", p, error_code::syntax_error);
+      goto failed;
+    }
   }
+  tokens.close(*p == '}');
   ++p;
   --depth;
   goto after_value;
+
+end_of_text:
+  fail(c, error_code::unexpected_end, p);
+failed:
+  // an error that the next bytes might change is not one yet
+  if (Resumable && !final &&
+      (c.err.code == error_code::unexpected_end || e - (c.begin + static_cast<std::ptrdiff_t>(c.err.offset)) < undecided)) {
+    c.err.code = error_code::none;
+    c.err.detail.clear();
+    goto suspend;
+  }
+  return walk_end::failed;
+suspend:
+  if constexpr (Resumable) {
+    c.p = mark;
+    w.at = mark_at;
+    levels.depth = mark_depth;
+  }
+  return walk_end::more;
+}
+
+/// skip_value for an array or object at c.p (the contiguous walk of walk_nested).
+[[gnu::noinline]] inline bool skip_nested(read_context& c) {
+  nested_walk w;
+  return walk_nested<false>(c, w, true) == walk_end::done;
+}
+
+/// walk_nested over a stream's window, resuming where the last window stopped, handing tokens on.
+template <class Tokens>
+[[gnu::noinline]] walk_end resume_walk(read_context& c, nested_walk& w, bool final, Tokens& tokens) {
+  return walk_nested<true>(c, w, final, tokens);
 }
 
 /// Skips the value at c.p (whitespace already skipped), validating all of it. Most values skipped are a member's
