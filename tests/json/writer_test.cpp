@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -287,6 +288,34 @@ TEST(Writer, UnbalancedCallsAreCaughtInEveryBuild) {
     for (int i = 0; i < 1100; ++i) w.end_object();
   };
   EXPECT_EQ(emit_detail(deep_objects, {.max_depth = 2000}), "");
+  // [{]}: a release build checks each end_'s kind too (reported at finish()), in the outer 64 levels
+  EXPECT_EQ(emit_detail([](auto& w) {
+              w.begin_array();
+              w.begin_object();
+              w.end_array();
+              w.end_object();
+            }),
+            debug ? "end_array closing an object" : unmatched);
+  // 100 levels, arrays and objects in turn, all ended as begun but the one at `crossed` (-1: none)
+  auto crossed_at = [](int crossed) {
+    return [crossed](auto& w) {
+      for (int level = 0; level < 100; ++level) {
+        if (level % 2 == 0) {
+          w.begin_array();
+        } else {
+          w.begin_object();
+          w.key("k");
+        }
+      }
+      w.value(1);
+      for (int level = 99; level >= 0; --level) {
+        const bool object = level % 2 == 1;
+        object != (level == crossed) ? w.end_object() : w.end_array();
+      }
+    };
+  };
+  EXPECT_EQ(emit_detail(crossed_at(-1), {.max_depth = 200}), "");
+  EXPECT_EQ(emit_detail(crossed_at(10), {.max_depth = 200}), debug ? "end_object closing an array" : unmatched);
 #if PRISM_WRITER_CHECKS < 2  // a release build: {1 with no end is still an error, for what is left open
   EXPECT_EQ(emit_detail([](auto& w) {
               w.begin_object();
@@ -297,6 +326,36 @@ TEST(Writer, UnbalancedCallsAreCaughtInEveryBuild) {
 }
 
 #endif
+
+// A misuse error says where: the offset of the byte the misplaced call would have written (debug builds, at the
+// call), or the end of the output (release builds, which find it at finish()); counted across the sink's windows.
+TEST(Writer, MisuseErrorsCarryTheirOffset) {
+  const bool debug = PRISM_WRITER_CHECKS >= 2;
+  auto r = drive([](auto& w) {
+             w.begin_array();
+             w.value(12);
+             w.begin_object();  // "[12,{": 5 bytes
+             w.end_array();
+             w.end_object();
+           }).second;
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().offset, debug ? 5u : 7u);
+  EXPECT_NE(r.error().message().find(debug ? "(byte 5)" : "(byte 7)"), std::string::npos) << r.error().message();
+
+  std::FILE* null = std::fopen("/dev/null", "wb");
+  ASSERT_NE(null, nullptr);
+  auto sink = prism::io::make_sink(null);
+  prism::json::writer<decltype(sink)> w(sink);
+  w.begin_array();
+  for (int i = 0; i < 100000; ++i) w.value("ten bytes!");  // 100,000 x 13 bytes, through many windows
+  w.begin_object();
+  w.end_array();
+  w.end_object();
+  auto far = w.finish();
+  std::fclose(null);
+  ASSERT_FALSE(far);
+  EXPECT_EQ(far.error().offset, debug ? 1u + 100000 * 13 + 1 : 1u + 100000 * 13 + 3);
+}
 
 #if PRISM_WRITER_CHECKS >= 2
 // Debug builds also check that every key and value is where it goes.

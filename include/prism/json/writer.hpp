@@ -20,9 +20,9 @@
 #include "options.hpp"
 
 // What the low-level writer checks of the order of its calls (misuse). 1, the default with NDEBUG: at finish(), that
-// as many objects and arrays were ended as begun, and no end_ came with nothing open: a count per kind, 0.8-1.3%
-// more instructions writing seed000 and json_performance (callgrind, against 0), where a stack of kinds checked at
-// each end_ cost 3-4% of the time. 2, the default without NDEBUG: each end_ of its
+// every end_ was of its begin_'s kind (for the outer 64 levels, a bit each in one word; deeper, that as many objects
+// ended as began) and none came with nothing open, so that a finished document is well-formed or an error. 2, the
+// default without NDEBUG: each end_ of its
 // begin_'s kind when it comes, and every key and value where it goes (a value where a key belongs, a key in an
 // array), which costs release builds 6-8% of writing records (prism_json_bench). 0: none.
 #ifndef PRISM_WRITER_CHECKS
@@ -54,7 +54,7 @@ class writer {
  public:
   explicit writer(Sink& sink, const write_options& opts = {}) : sink_(sink), opts_(opts) {
     io::window w = sink_.start();
-    pos_ = w.pos;
+    pos_ = mark_ = w.pos;
     end_ = w.end;
   }
   writer(const writer&) = delete;
@@ -263,12 +263,14 @@ class writer {
 
   /// Records an error (the first one wins) and makes the writer stop producing output that matters.
   void fail(error_code c) noexcept {
-    if (err_ == error_code::none) err_ = c;
+    if (err_ != error_code::none) return;
+    err_ = c;
+    err_offset_ = offset();
   }
   /// fail with the words of the error's message (error::detail), for errors that can say more than their code.
   void fail(error_code c, std::string detail) {
     if (err_ != error_code::none) return;
-    err_ = c;
+    fail(c);
     detail_ = std::move(detail);
   }
   bool ok() const noexcept { return err_ == error_code::none; }
@@ -280,7 +282,8 @@ class writer {
   /// Hands the last bytes to the sink. Returns the bytes written, or the first error.
   result<std::size_t> finish() {
     bool sink_ok = sink_.finish(pos_);
-    pos_ = end_ = nullptr;
+    before_mark_ = offset();  // what finish() finds wrong is at the end of the output
+    pos_ = end_ = mark_ = nullptr;
 #if PRISM_WRITER_CHECKS >= 2
     if (ok() && after_key_) misuse("a key without its value at the end");
 #endif
@@ -289,12 +292,14 @@ class writer {
       misuse(depth_ > std::size_t(-1) / 2 ? "an end with nothing open" : "an object or array left open at the end");
 #endif
 #if PRISM_WRITER_CHECKS == 1
-    if (ok() && open_objects_ != 0) misuse("end_object and end_array calls that do not match their begin_ calls");
+    if (ok() && (unmatched_ != 0 || deep_objects_ != 0))
+      misuse("end_object and end_array calls that do not match their begin_ calls");
 #endif
     if (ok() && !sink_ok) fail(error_code::sink_failed);
     if (!ok()) {
       error e;
       e.code = err_;
+      e.offset = err_offset_;
       e.path = "$" + path_;
       e.detail = std::move(detail_);
       return e;
@@ -310,10 +315,14 @@ class writer {
 
   void refill(std::size_t n) { refill_at(pos_, n); }
   [[gnu::noinline]] void refill_at(char* pos, std::size_t n) {
+    before_mark_ += static_cast<std::size_t>(pos - mark_);
     io::window w = sink_.next(pos, n);
-    pos_ = w.pos;
+    pos_ = mark_ = w.pos;
     end_ = w.end;
   }
+
+  /// The bytes written so far: the offset of the next one, for errors.
+  std::size_t offset() const noexcept { return before_mark_ + static_cast<std::size_t>(pos_ - mark_); }
 
   void literal(const char* s, std::size_t n) {
     char* p = value_prefix(n);
@@ -322,8 +331,9 @@ class writer {
   }
 
   void bytes(const char* p, std::size_t n) {
+    before_mark_ += static_cast<std::size_t>(pos_ - mark_) + n;
     io::window w = io::put_bytes(sink_, {pos_, end_}, p, n);
-    pos_ = w.pos;
+    pos_ = mark_ = w.pos;
     end_ = w.end;
   }
 
@@ -406,7 +416,10 @@ class writer {
 #if PRISM_WRITER_CHECKS >= 2
     if (depth_ <= max_checked_depth) stack_[depth_ - 1] = kind;
 #elif PRISM_WRITER_CHECKS == 1
-    open_objects_ += kind == kind_object;
+    if (depth_ <= release_kind_levels) [[likely]]
+      kinds_ = kinds_ << 1 | (kind == kind_object);
+    else
+      deep_objects_ += kind == kind_object;
 #else
     (void)kind;
 #endif
@@ -426,7 +439,12 @@ class writer {
       if (depth_ == 0) [[unlikely]]
         return misuse("an end with nothing open");
     }
-    open_objects_ -= kind == kind_object;
+    if (depth_ <= release_kind_levels) [[likely]] {
+      unmatched_ |= (kinds_ ^ (kind == kind_object)) & 1;
+      kinds_ >>= 1;
+    } else {
+      deep_objects_ -= kind == kind_object;
+    }
 #else
     (void)kind;
 #endif
@@ -629,6 +647,9 @@ class writer {
   Sink& sink_;
   char* pos_ = nullptr;
   char* end_ = nullptr;
+  char* mark_ = nullptr;          ///< where the writer last took a window up: before_mark_ bytes were written before it
+  std::size_t before_mark_ = 0;
+  std::size_t err_offset_ = 0;    ///< offset() when the error was recorded
   write_options opts_;  // a copy: callers often pass a temporary
   std::size_t depth_ = 0;
   bool need_comma_ = false;
@@ -637,7 +658,12 @@ class writer {
   std::string path_;
   std::string detail_;
 #if PRISM_WRITER_CHECKS == 1
-  std::size_t open_objects_ = 0;  ///< begin_object calls not yet ended: with depth_, what a release build checks
+  // What a release build checks: the kind of each end_ against its begin_'s in the outer 64 levels (a bit per open
+  // level, set for an object, innermost lowest), reported at finish(); deeper, that as many objects end as begin.
+  static constexpr std::size_t release_kind_levels = 64;
+  std::uint64_t kinds_ = 0;
+  std::uint64_t unmatched_ = 0;
+  std::size_t deep_objects_ = 0;
 #endif
 #if PRISM_WRITER_CHECKS >= 2
   static constexpr std::size_t max_checked_depth = 1024;
