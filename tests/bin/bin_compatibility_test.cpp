@@ -2,6 +2,38 @@
 // renamed, widened, narrowed), and the changes the format refuses.
 #include "bin_test.hpp"
 
+// Two versions of a model whose enum gained an enumerator (outside the anonymous namespace: reflected types need
+// linkage).
+namespace shipping_v1 {
+enum class status : std::uint8_t { open, paid, shipped };
+struct order {
+  std::int32_t id = 0;
+  status state = status::open;
+};
+}  // namespace shipping_v1
+namespace shipping_v2 {
+enum class status : std::uint8_t { open, paid, shipped, refunded };
+struct order {
+  std::int32_t id = 0;
+  status state = status::open;
+};
+}  // namespace shipping_v2
+
+// Shapes, the alternatives of a variant (with linkage: their names are their types').
+namespace shapes {
+struct circle {
+  double r = 0;
+  friend bool operator==(const circle&, const circle&) = default;
+};
+struct square {
+  double side = 0;
+  friend bool operator==(const square&, const square&) = default;
+};
+struct triangle {
+  double base = 0, height = 0;
+};
+}  // namespace shapes
+
 namespace {
 
 // ---- compatibility: two versions of the same models ------------------------------------------------------
@@ -142,6 +174,95 @@ TEST(BinaryCompatibility, RecordsWithAbsentFields) {
   // an absent nibble where this model has none to spare (the padding) is still an error
   EXPECT_EQ(decode<checked::ticket>(of({0x15, 0x03, 0x11, 0xFF, 0x0E, 0x18})).error().detail,
             "dense record padding nibble not 0");
+}
+
+// An enumerator a newer model added is an error to an older reader, as in JSON, not a value it cannot name (which
+// it could not write as JSON either); a number the enum's type cannot hold is out of range.
+TEST(BinaryCompatibility, AnAddedEnumeratorIsAnErrorToAnOldReader) {
+  const bytes refunded = encode(shipping_v2::order{7, shipping_v2::status::refunded});
+  EXPECT_EQ(refunded, of({0x15, 0x02, 0x01, 0x0E, 0x03}));  // dense: id 1 sint 14, id 2 uint 3
+  auto old = decode<shipping_v1::order>(refunded);
+  ASSERT_FALSE(old);
+  EXPECT_EQ(old.error().code, prism::error_code::unknown_enumerator);
+  EXPECT_EQ(old.error().message(), "3 is no enumerator of status at $.state (byte 4)");
+  EXPECT_EQ(prism::json::read<shipping_v1::order>(std::string_view(R"({"id": 7, "state": "refunded"})")).error().code,
+            prism::error_code::unknown_enumerator);  // JSON says the same
+  // the enumerators both know read across, either way
+  EXPECT_EQ(decode<shipping_v1::order>(encode(shipping_v2::order{7, shipping_v2::status::shipped}))->state,
+            shipping_v1::status::shipped);
+  EXPECT_EQ(decode<shipping_v2::order>(encode(shipping_v1::order{7, shipping_v1::status::paid}))->state,
+            shipping_v2::status::paid);
+  // beyond the underlying type: out_of_range, as for any integer
+  auto wide = decode<shipping_v1::order>(of({0x15, 0x02, 0x01, 0x0E, 0xAC, 0x02}));  // 300
+  ASSERT_FALSE(wide);
+  EXPECT_EQ(wide.error().code, prism::error_code::out_of_range);
+  // a value with no enumerator is not written either (a reader would refuse it), as in JSON
+  shipping_v2::order odd{7, static_cast<shipping_v2::status>(9)};
+  auto unwritten = prism::bin::to_bytes(odd);
+  ASSERT_FALSE(unwritten);
+  EXPECT_EQ(unwritten.error().code, prism::error_code::unknown_enumerator);
+  EXPECT_FALSE(prism::bin::to_bytes(std::vector<shipping_v2::status>{shipping_v2::status::paid, odd.state}));
+  EXPECT_FALSE(prism::json::to_string(odd));
+  // flag combinations and other unnamed values, where a model wants them: by option, on both sides
+  const bytes nine = prism::bin::to_bytes(odd, {.unnamed_enum_values = true}).value();
+  EXPECT_EQ(prism::bin::read<shipping_v2::order>(std::span<const std::byte>(nine), {.unnamed_enum_values = true})
+                .value()
+                .state,
+            odd.state);
+  auto unnamed = prism::bin::read<shipping_v1::order>(std::span<const std::byte>(refunded), {.unnamed_enum_values = true});
+  ASSERT_TRUE(unnamed) << unnamed.error().message();
+  EXPECT_EQ(static_cast<int>(unnamed->state), 3);
+}
+
+// A variant's alternative is a choice that names it (as JSON tags it), once per document: reordering the
+// alternatives reads the same values, and an alternative a newer model added is an error that names it, never
+// another alternative read from its bytes.
+TEST(BinaryCompatibility, VariantAlternativesAreNamedNotNumbered) {
+  using shapes::circle, shapes::square, shapes::triangle;
+  const bytes b = encode(std::variant<circle, square>{circle{2.5}});
+  EXPECT_EQ(b, of({0x1E, 0x02, 0x06, 'c', 'i', 'r', 'c', 'l', 'e', 0x05,  // choice: name 2, "circle", a record
+                   0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40}));  // dense: id 1 f64, 2.5
+  auto reordered = decode<std::variant<square, circle>>(b);
+  ASSERT_TRUE(reordered) << reordered.error().message();
+  ASSERT_EQ(reordered->index(), 1u);
+  EXPECT_EQ(std::get<circle>(*reordered).r, 2.5);
+  // a name seen before in the document is its number
+  const std::vector<std::variant<circle, square>> two{circle{1}, square{2}, circle{3}};
+  const bytes names = encode(two);
+  EXPECT_EQ(std::count(names.begin(), names.end(), std::byte{'l'}), 1);  // "circle" written once, then 0x01
+  auto back = decode<std::vector<std::variant<square, circle>>>(names);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(std::get<circle>((*back)[2]).r, 3);
+  // an alternative added: the old reader says which
+  auto added = decode<std::variant<circle, square>>(encode(std::variant<circle, square, triangle>{triangle{1, 2}}));
+  ASSERT_FALSE(added);
+  EXPECT_EQ(added.error().code, prism::error_code::unknown_type);
+  EXPECT_EQ(added.error().message(), "unknown variant alternative \"triangle\" for variant<shapes::circle, shapes::square> at $ (byte 1)");
+  // documents of earlier builds, a keyed record numbering the alternative by place (id 2: square), still read
+  auto earlier = decode<std::variant<circle, square>>(
+      of({0x15, 0x25, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40, 0x00}));
+  ASSERT_TRUE(earlier) << earlier.error().message();
+  EXPECT_EQ(std::get<square>(*earlier).side, 2.5);
+}
+
+// A multimap's document read into a map that holds one value per key would drop values without a word: an error
+// naming the pair, for ordered and unordered maps alike. Into a multimap every pair reads.
+TEST(BinaryCompatibility, AMultimapIntoAUniqueMapIsAnError) {
+  const std::multimap<std::int32_t, std::string> tags{{1, "a"}, {2, "b"}, {2, "c"}};
+  const bytes b = encode(tags);
+  EXPECT_EQ(b, of({0x17, 0x03, 0x14, 0x02, 0x01, 'a', 0x04, 0x01, 'b', 0x04, 0x01, 'c'}));  // sint keys, bytes values
+  using ordered = std::map<std::int32_t, std::string>;
+  using unordered = std::unordered_map<std::int32_t, std::string>;
+  for (const prism::error& r : {decode<ordered>(b).error(), decode<unordered>(b).error()}) {
+    EXPECT_EQ(r.code, prism::error_code::invalid_value);
+    EXPECT_EQ(r.message(), "a key seen before, in a map that holds one value per key at $[2] (byte 9)");
+  }
+  auto back = decode<std::multimap<std::int32_t, std::string>>(b);
+  ASSERT_TRUE(back) << back.error().message();
+  EXPECT_EQ(*back, tags);
+  using unique_map = std::map<std::int32_t, std::string>;
+  const unique_map unique{{1, "a"}, {2, "b"}};
+  EXPECT_EQ(decode<unique_map>(encode(unique)).value(), unique);
 }
 
 TEST(BinaryCompatibility, DisallowedChangesGiveTypeMismatch) {

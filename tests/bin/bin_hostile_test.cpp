@@ -104,7 +104,7 @@ TEST(BinaryHostile, MalformedStructure) {
   };
   EXPECT_EQ(decode<one>(of({0x15, 0x1F, 0x00})).error().detail, "unknown wire type 15");
   EXPECT_EQ(decode<one>(of({0x15, 0x11, 0x00, 0x01})).error().detail, "field key with no id step");
-  EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x0E, 0x00})).error().detail, "unknown wire type 14");   // dense: a bad nibble
+  EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x0E, 0x00})).error().detail, "expected an integer, found wire type choice");
   EXPECT_EQ(decode<one>(of({0x15, 0x01, 0x10, 0x00})).error().detail, "dense record padding nibble not 0");
   EXPECT_EQ(decode<one>(of({0x15, 0x03, 0x00})).error().code, prism::error_code::unexpected_end);  // nibbles cut short
   EXPECT_EQ(decode<one>(of({0x15, 0x0F, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F})).error().detail,
@@ -112,12 +112,33 @@ TEST(BinaryHostile, MalformedStructure) {
   EXPECT_EQ(decode<bool>(of({0x10, 0x02})).error().detail, "a bool is 0 or 1");
   EXPECT_EQ((decode<std::array<int, 2>>(of({0x16, 0x11, 0x02})).error().detail), "expected 2 elements, found 1");
   EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x01})).error().detail, "empty sequence with an element wire type");
-  EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x1E, 0x00})).error().detail, "unknown wire type 14");
+  EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x1F, 0x00})).error().detail, "unknown wire type 15");
   EXPECT_EQ(decode<std::vector<int>>(of({0x16})).error().code, prism::error_code::unexpected_end);
   EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x31, 0x02, 0x00})).error().detail), "unknown variant alternative");
   EXPECT_EQ((decode<std::variant<int, bool>>(of({0x15, 0x0C, 0x00})).error().detail), "unknown variant alternative");
-  EXPECT_EQ(decode<level>(of({0x11, 0x04})).value(), static_cast<level>(2));  // an enum class holds any int8
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x1E, 0x00})).error().detail), "a choice names its alternative");
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x1E, 0x01, 0x01, 0x02})).error().detail),
+            "reference to a type name not yet seen");
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x1E, 0x04, 0x01, 'x', 0x01, 0x02})).error().detail),
+            "a name's header is 2 (or odd: a name seen before)");  // one encoding for a name
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x1E, 0x02, 0x04, 'b', 'o', 'o', 'l', 0x0F})).error().detail),
+            "unknown wire type 15");
+  EXPECT_EQ((decode<std::variant<int, bool>>(of({0x1E, 0x02, 0x04, 'b', 'o', 'o', 'l'}))).error().code,
+            prism::error_code::unexpected_end);
+  EXPECT_EQ(decode<level>(of({0x11, 0x04})).error().code, prism::error_code::unknown_enumerator);  // 2: no name
+  const bytes two = of({0x11, 0x04});
+  EXPECT_EQ(prism::bin::read<level>(std::span<const std::byte>(two), {.unnamed_enum_values = true}).value(),
+            static_cast<level>(2));  // an enum class holds any int8, by option
   EXPECT_EQ(decode<shade>(of({0x10, 0x05})).error().code, prism::error_code::unknown_enumerator);  // 0..1 only
+}
+
+// Names in a document (of subtypes, of variant alternatives) are bytes the document chose: dump prints them escaped,
+// as it prints strings, so that quotes, newlines, NUL and invalid UTF-8 cannot break its text.
+TEST(BinaryHostile, DumpEscapesNames) {
+  const bytes poly = of({0x19, 0x02, 0x05, '"', '\n', 0x00, 0xFF, 'x', 0x00});  // a poly named "\"\n\0\xffx", empty
+  EXPECT_EQ(prism::bin::dump(poly).value(), "version 1 poly type \"\\\"\\x0a\\x00\\xffx\" {\n}\n");
+  const bytes choice = of({0x1E, 0x02, 0x02, 'a', '\n', 0x00, 0x05});  // a choice named "a\n", uint 5
+  EXPECT_EQ(prism::bin::dump(choice).value(), "version 1 choice alternative \"a\\x0a\" uint 5\n");
 }
 
 // A count is bounded by the input's length, but an element may take far more memory than its byte on the wire:

@@ -3,6 +3,8 @@
 //   bin_golden_check DIR           for each model: the file DIR/<model>.bin reads back, re-writes byte for byte,
 //                                  and equals what this machine writes for the model made in code
 //   bin_golden_check --write DIR   writes the files (after a deliberate format change)
+// A file DIR/earlier/<model>.bin holds the model as builds before a format change wrote it (docs/binary-format.md,
+// "Version history"): it must read, and re-write as DIR/<model>.bin, which is what reading it the same means.
 // Exit status 0 when every model passes, 1 otherwise.
 #include <cstdio>
 #include <fstream>
@@ -67,6 +69,14 @@ int main(int argc, char** argv) {
     std::printf("%s: %zu bytes, read and re-written %s, written from the model made here %s\n", name, golden.size(),
                 same_again ? "identical" : "DIFFERENT", same_made ? "identical" : "DIFFERENT");
     failures += !same_again || !same_made;
+    std::vector<std::byte> earlier = load(dir + "/earlier/" + name + ".bin", found);
+    if (!found) return;
+    auto old = prism::bin::read<T>(std::span<const std::byte>(earlier));
+    auto rewritten = old ? prism::bin::to_bytes(*old) : decltype(written){old.error()};
+    bool same_value = rewritten && *rewritten == golden;
+    std::printf("%s: as earlier builds wrote it, %zu bytes, read and re-written as this build writes it: %s\n", name,
+                earlier.size(), same_value ? "identical" : (old ? "DIFFERENT" : old.error().message().c_str()));
+    failures += !same_value;
   });
   return failures == 0 ? 0 : 1;
 }

@@ -53,7 +53,7 @@ inline void newline(std::string& out, int indent) {
 /// Elements of a sequence or map: inline when scalar, one per line otherwise.
 inline bool dump_items(context& c, std::uint64_t count, wire k, bool pairs, wire v, std::string& out, int indent) {
   wire shown = pairs ? v : k;
-  bool nested = shown >= wire::record && shown <= wire::poly;
+  bool nested = (shown >= wire::record && shown <= wire::poly) || shown == wire::choice;
   out += " {";
   if (!enter(c)) return false;
   for (std::uint64_t i = 0; i < count; ++i) {
@@ -175,8 +175,26 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
       if (!read_varint(c, v)) return false;
       std::size_t number = 0;
       if (v != 0 && !read_type_name(c, v, at, number)) return false;
-      out += v == 0 ? std::string("(the base type) ") : "type \"" + c.type_names()[number] + "\" ";
+      if (v == 0) {
+        out += "(the base type) ";
+      } else {
+        out += "type ";
+        dump_bytes(out, reinterpret_cast<const unsigned char*>(c.type_names()[number].data()), c.type_names()[number].size());
+        out += ' ';
+      }
       return dump_record(c, out, indent);
+    }
+    case wire::choice: {
+      std::size_t name = 0;
+      wire held = wire::uint;
+      if (!read_choice_header(c, name, held)) return false;
+      out += "alternative ";
+      dump_bytes(out, reinterpret_cast<const unsigned char*>(c.type_names()[name].data()), c.type_names()[name].size());
+      out += std::string(" ") + wire_name(static_cast<unsigned>(held)) + ' ';
+      if (!enter(c)) return false;
+      if (!dump_value(c, held, out, indent)) return false;
+      --c.depth;
+      return true;
     }
   }
   return fail(c, error_code::invalid_value, at, "unknown wire type");

@@ -42,6 +42,10 @@ namespace prism::bin {
 struct read_options {
   std::size_t max_depth = 512;  ///< deeper nesting fails with depth_exceeded before any recursion goes deeper
   std::size_t max_alloc_bytes = std::size_t{1} << 30;  ///< the most bytes of container elements and map entries one read makes (sizeof each): past it, limit_exceeded
+  /// Accept an enum's values that have no enumerator (flag combinations). By default they fail with
+  /// unknown_enumerator, as in JSON, for enums whose enumerators prism finds (within prism::enum_range): a value
+  /// a newer model added is an error to an older reader, never a value it cannot name.
+  bool unnamed_enum_values = false;
 };
 
 namespace detail {
@@ -435,6 +439,8 @@ inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
   return read_ref_value(c, inner, [&] { return skip(c, inner); });
 }
 
+/// The name a poly's type or a choice's header t gives: odd, the number of a name seen before in the document; 2, a
+/// name that follows, which takes the next number (subtypes and alternatives number their names together).
 inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at, std::size_t& number) {
   if (t & 1) {
     const std::uint64_t index = (t - 1) / 2;  // checked before it narrows to a size_t
@@ -442,11 +448,26 @@ inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at,
     number = static_cast<std::size_t>(index);
     return true;
   }
+  if (t != 2) return fail(c, error_code::invalid_value, at, "a name's header is 2 (or odd: a name seen before)");
   std::size_t n = 0;
   if (!read_count(c, 1, n)) return false;
   c.type_names().emplace_back(reinterpret_cast<const char*>(c.p), n);
   c.p += n;
   number = c.type_names().size() - 1;
+  return true;
+}
+
+/// A choice's header, c.p at its first byte: the alternative's name (its number among the document's names) and the
+/// wire type of the value that follows.
+inline bool read_choice_header(context& c, std::size_t& name, wire& held) {
+  const unsigned char* at = c.p;
+  std::uint64_t t = 0;
+  if (!read_varint(c, t)) return false;
+  if (t == 0) return fail(c, error_code::invalid_value, at, "a choice names its alternative");
+  if (!read_type_name(c, t, at, name)) return false;
+  if (c.p == c.end) return fail(c, error_code::unexpected_end, c.p, "a choice cut short by the end of the input");
+  if (*c.p >= wire_types) return fail(c, error_code::invalid_value, c.p, "unknown wire type " + std::to_string(*c.p));
+  held = static_cast<wire>(*c.p++);
   return true;
 }
 
@@ -514,6 +535,15 @@ inline bool skip(context& c, wire w) {
       if (v != 0 && !read_type_name(c, v, at, number)) return false;
       return skip(c, wire::record);
     }
+    case wire::choice: {
+      std::size_t name = 0;
+      wire held = wire::uint;
+      if (!read_choice_header(c, name, held)) return false;
+      if (!enter(c)) return false;
+      if (!skip(c, held)) return false;
+      --c.depth;
+      return true;
+    }
   }
   return fail(c, error_code::invalid_value, at, "unknown wire type");
 }
@@ -561,7 +591,7 @@ template <class I>
 [[gnu::always_inline]] inline bool read_integer(context& c, const unsigned char*& p, wire w, I& out) {
   const unsigned char* at = p;
   std::uint64_t u = 0;
-  if (w >= wire::i32) {  // fixed-width: elements of an integer sequence, fields of a record's fixed layout
+  if (is_fixed_integer(w)) {  // fixed-width: elements of an integer sequence, fields of a record's fixed layout
     std::uint64_t bits = 0;
     if (!take_fixed(c, p, w, bits)) [[unlikely]]
       return false;
@@ -647,7 +677,7 @@ template <class T>
     const unsigned char* at = p;
     std::underlying_type_t<T> u{};
     if (!read_scalar(c, p, w, u)) return false;
-    if (!prism::detail::enum_value_allowed<T>(u))
+    if (!prism::detail::enum_value_allowed<T>(u) || (!c.opts.unnamed_enum_values && !prism::detail::enum_value_named(std::bit_cast<T>(u))))
       return fail(c, error_code::unknown_enumerator, at, std::to_string(+u) + " is no enumerator of " + std::string(prism::detail::type_name<T>()));
     out = std::bit_cast<T>(u);
     return true;
@@ -1164,28 +1194,55 @@ bool read_record(context& c, wire w, T& obj) {
   return true;
 }
 
+/// A variant from a choice: the alternative named as alternative_name names it, whatever its place in the variant
+/// (docs/binary-format.md, "Variants"); or from the keyed record of earlier builds, which numbered alternatives by
+/// place.
 template <class... A>
 bool read_variant(context& c, wire w, std::variant<A...>& out) {
+  using V = std::variant<A...>;
   const unsigned char* at = c.p;
-  if (w != wire::record) return mismatch(c, at, w, "a record holding a variant");
+  std::size_t index = 0;
+  wire held = wire::uint;
+  if (w == wire::choice) {
+    std::size_t name = 0;
+    if (!read_choice_header(c, name, held)) return false;
+    auto& lookups = c.type_lookups();  // a name's alternative, found once per document
+    if (lookups.size() <= name) lookups.resize(name + 1, {nullptr, 0});
+    auto& [owner, found] = lookups[name];
+    if (owner != &type_key<V>) {
+      static constexpr std::array<std::string_view, sizeof...(A)> names{prism::detail::alternative_name<A>()...};
+      const std::string& text = c.type_names()[name];
+      found = static_cast<std::size_t>(std::find(names.begin(), names.end(), text) - names.begin());
+      if (found == sizeof...(A))
+        return fail(c, error_code::unknown_type, at,
+                    "unknown variant alternative \"" + text + "\" for " + std::string(prism::detail::type_name<V>()));
+      owner = &type_key<V>;
+    }
+    index = found;
+  } else if (w == wire::record) {  // as earlier builds wrote it: one key, id = place + 1, its value, the end byte
+    std::uint64_t key = 0;
+    if (!read_varint(c, key)) return false;
+    if ((key >> 4) == 0 || (key & 15) >= wire_types || (key >> 4) > sizeof...(A))
+      return fail(c, error_code::invalid_value, at, "unknown variant alternative");
+    index = static_cast<std::size_t>((key >> 4) - 1);
+    held = static_cast<wire>(key & 15);
+  } else {
+    return mismatch(c, at, w, "a variant");
+  }
   if (!enter(c)) return false;
-  std::uint64_t key = 0;
-  if (!read_varint(c, key)) return false;
-  if ((key >> 4) == 0 || (key & 15) >= wire_types || (key >> 4) > sizeof...(A))
-    return fail(c, error_code::invalid_value, at, "unknown variant alternative");
-  std::size_t index = static_cast<std::size_t>((key >> 4) - 1);
-  auto wt = static_cast<wire>(key & 15);
   bool ok = [&]<std::size_t... I>(std::index_sequence<I...>) {
     bool r = true;
-    (void)((index == I && (r = read_value(c, wt, out.template emplace<I>()), true)) || ...);
+    (void)((index == I && (r = read_value(c, held, out.template emplace<I>()), true)) || ...);
     return r;
   }(std::index_sequence_for<A...>{});
   if (!ok) {
     prism::detail::prepend_path(c.err().path, ".", std::to_string(index));
     return false;
   }
-  if (c.p == c.end || *c.p != 0) return fail(c, error_code::invalid_value, c.p, "a variant holds exactly one alternative");
-  ++c.p;
+  if (w == wire::record) {
+    if (c.p == c.end || *c.p != 0) return fail(c, error_code::invalid_value, c.p, "a variant holds exactly one alternative");
+    ++c.p;
+  }
   --c.depth;
   return true;
 }
@@ -1336,6 +1393,12 @@ bool read_sequence(context& c, wire w, T& out) {
   return true;
 }
 
+/// Maps that hold one value per key (std::map, std::unordered_map), as against multimaps.
+template <class T>
+inline constexpr bool unique_keys = requires(T& m, typename T::key_type k, typename T::mapped_type v) {
+  m.insert_or_assign(std::move(k), std::move(v));
+};
+
 template <class T>
 bool read_map(context& c, wire w, T& out) {
   using K = typename adapter<T>::key_type;
@@ -1351,13 +1414,22 @@ bool read_map(context& c, wire w, T& out) {
   // key_wire and value_wire: a wire, or a std::integral_constant of one, which makes a copy of the loop for it
   auto pairs = [&](auto key_wire, auto value_wire) {
     for (std::size_t i = 0; i < count; ++i) {
+      [[maybe_unused]] const unsigned char* pair_at = c.p;
       K key{};
       V value{};
       if (!read_value_inline(c, c.p, key_wire, key) || !read_value_inline(c, c.p, value_wire, value)) {
         prism::detail::prepend_path(c.err().path, "[", std::to_string(i), "]");
         return false;
       }
+      [[maybe_unused]] const std::size_t before = out.size();
       spare.add(out, std::move(key), std::move(value));  // at the end: ordered maps come in order, O(1) a pair
+      if constexpr (unique_keys<T>) {
+        if (out.size() == before) [[unlikely]] {  // (a multimap's document): one value would be dropped
+          fail(c, error_code::invalid_value, pair_at, "a key seen before, in a map that holds one value per key");
+          prism::detail::prepend_path(c.err().path, "[", std::to_string(i), "]");
+          return false;
+        }
+      }
     }
     return true;
   };

@@ -38,13 +38,14 @@ enum class wire : std::uint8_t {
   u32 = 11,    ///< 4 bytes, little-endian
   i64 = 12,    ///< 8 bytes, two's complement, little-endian
   u64 = 13,    ///< 8 bytes, little-endian
+  choice = 14, ///< a variant's alternative: varint name (a number, or the name the first time), its wire type, its value
 };
-inline constexpr unsigned wire_types = 14;
+inline constexpr unsigned wire_types = 15;
 
 /// The name of a wire type, for messages and `prism dump`.
 constexpr const char* wire_name(unsigned w) noexcept {
-  constexpr const char* names[] = {"uint", "sint", "f32", "f64", "bytes", "record", "seq",
-                                   "map",  "ref",  "poly", "i32", "u32", "i64",   "u64"};
+  constexpr const char* names[] = {"uint", "sint", "f32", "f64", "bytes", "record", "seq",   "map",
+                                   "ref",  "poly", "i32", "u32", "i64",   "u64",    "choice"};
   return w < wire_types ? names[w] : "reserved";
 }
 
@@ -53,8 +54,11 @@ constexpr std::size_t min_size(wire w) noexcept {
   return w == wire::f32 || w == wire::i32 || w == wire::u32 ? 4 : w == wire::f64 || w == wire::i64 || w == wire::u64 ? 8 : 1;
 }
 
+/// The fixed-width integer wire types (i32, u32, i64, u64).
+constexpr bool is_fixed_integer(wire w) noexcept { return w >= wire::i32 && w <= wire::u64; }
+
 /// Wire types of a fixed number of bytes (floats and fixed-width integers).
-constexpr bool is_fixed(wire w) noexcept { return w == wire::f32 || w == wire::f64 || w >= wire::i32; }
+constexpr bool is_fixed(wire w) noexcept { return w == wire::f32 || w == wire::f64 || is_fixed_integer(w); }
 
 /// The fixed-width wire type of integers like I (4 or 8 bytes).
 template <class I>
@@ -174,7 +178,8 @@ consteval wire wire_of() {
     else if constexpr (k == kind::timestamp) return wire_of<typename U::rep>();
     else if constexpr (k == kind::string && prism::detail::may_be_null<U>) return wire::ref;  // a C string may be null
     else if constexpr (k == kind::string || k == kind::bytes) return wire::bytes;
-    else if constexpr (k == kind::record || k == kind::tuple || k == kind::variant) return wire::record;
+    else if constexpr (k == kind::record || k == kind::tuple) return wire::record;
+    else if constexpr (k == kind::variant) return wire::choice;
     else if constexpr (k == kind::sequence) return wire::seq;
     else if constexpr (k == kind::map) return wire::map;
     else if constexpr (k == kind::optional || k == kind::pointer || k == kind::null) return wire::ref;
@@ -190,12 +195,28 @@ consteval wire pointee_wire_of() {
   else return wire_of<T>();
 }
 
-/// The wire type of a T that is a record field: a present optional or unshared pointer is written as its value,
-/// a C string as its text (null ones are left out).
+/// Whether a present optional or unshared pointer in a record is written as its value (the field absent when it is
+/// empty): not when the value can itself be empty (an optional, a pointer, a null type), whose emptiness only a ref
+/// keeps apart from the field's absence (`optional<optional<int>>` holding an empty one).
+template <class U>
+consteval bool written_as_its_value() {
+  if constexpr (kind_of<U> == kind::optional || (kind_of<U> == kind::pointer && !detail::has_identity<U>)) {
+    constexpr kind inner = kind_of<typename adapter<U>::value_type>;
+    return inner != kind::optional && inner != kind::pointer && inner != kind::null;
+  } else {
+    return false;
+  }
+}
+
+/// The wire type of a T that is a record field: a present optional or unshared pointer is written as its value
+/// (written_as_its_value; otherwise as a ref), a C string as its text (null ones are left out).
 template <class T>
 consteval wire field_wire_of() {
   using U = std::remove_cvref_t<T>;
-  if constexpr (kind_of<U> == kind::pointer && !detail::has_identity<U>)
+  if constexpr ((kind_of<U> == kind::optional || kind_of<U> == kind::pointer) && !detail::has_identity<U> &&
+                !written_as_its_value<U>())
+    return wire::ref;
+  else if constexpr (kind_of<U> == kind::pointer && !detail::has_identity<U>)
     return pointee_wire_of<typename adapter<U>::value_type>();
   else if constexpr (kind_of<U> == kind::optional)
     return wire_of<typename adapter<U>::value_type>();
@@ -408,11 +429,14 @@ template <class T>
 consteval std::size_t max_size_of();
 
 namespace detail {
-/// The most bytes a record member of type V takes when it holds a value (an optional's value itself).
+/// The most bytes a record member of type V takes when it holds a value (an optional's value itself, when it is
+/// written so).
 template <class V>
 consteval std::size_t member_max_size() {
-  if constexpr (kind_of<V> == kind::optional) return max_size_of<typename adapter<V>::value_type>();
-  else return max_size_of<V>();
+  if constexpr (kind_of<V> == kind::optional && written_as_its_value<V>())
+    return max_size_of<typename adapter<V>::value_type>();
+  else
+    return max_size_of<V>();
 }
 
 template <class T>
@@ -436,7 +460,7 @@ consteval std::size_t max_size_of() {
   if constexpr (is_scalar<U>) {
     return scalar_max_size<U>();
   } else if constexpr (k == kind::optional) {
-    constexpr std::size_t value = detail::member_max_size<U>();
+    constexpr std::size_t value = max_size_of<typename adapter<U>::value_type>();
     return value == 0 ? 0 : 1 + value;  // the ref (one byte) before the value
   } else if constexpr (k == kind::sequence && prism::detail::fixed_extent<U> != std::size_t(-1)) {
     return seq_max_size(prism::detail::fixed_extent<U>, max_size_of<std::ranges::range_value_t<U>>());

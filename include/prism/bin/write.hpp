@@ -36,6 +36,10 @@ namespace prism::bin {
 /// How prism writes binary documents.
 struct write_options {
   std::size_t max_depth = 512;  ///< deeper nesting fails with depth_exceeded; bounds recursion on self-referential models
+  /// Write an enum's values that have no enumerator (flag combinations). By default they fail with
+  /// unknown_enumerator, as in JSON, for enums whose enumerators prism finds: a reader would refuse them (its own
+  /// read_options::unnamed_enum_values accepts them).
+  bool unnamed_enum_values = false;
 };
 
 namespace detail {
@@ -126,18 +130,27 @@ class writer {
     if (err_ == error_code::none) err_ = c;
   }
   bool ok() const noexcept { return err_ == error_code::none; }
+
+  /// Fails for an enum value with no enumerator (write_options::unnamed_enum_values); any other scalar passes.
+  template <class T>
+  [[gnu::always_inline]] void check_scalar(const T& v) noexcept {
+    if constexpr (kind_of<T> == kind::enumeration) {
+      if (!opts_.unnamed_enum_values && !prism::detail::enum_value_named(v)) [[unlikely]]
+        fail(error_code::unknown_enumerator);
+    }
+  }
   std::string& error_path() { return state().path; }
 
-  /// A subtype's stable name: its number if written before in this document, else the name itself, which takes
-  /// the next number.
+  /// A subtype's or a variant alternative's name: its number if written before in this document, else the name
+  /// itself, which takes the next number.
   [[gnu::noinline]] void type_name(std::string_view name) {
-    auto& names = state().names;
-    // A subtype's name is one string wherever its objects are written: its address first, its text if need be.
-    for (std::size_t i = 0; i < names.size(); ++i)
+    name_table& names = state().names;
+    // A name is one string wherever its objects are written: its address first, its text if need be.
+    for (std::size_t i = 0; i < names.count; ++i)
       if (names[i].data() == name.data() && names[i].size() == name.size()) return varint(2 * i + 1);
-    for (std::size_t i = 0; i < names.size(); ++i)
+    for (std::size_t i = 0; i < names.count; ++i)
       if (names[i] == name) return varint(2 * i + 1);
-    names.push_back(name);
+    names.add(name);
     varint(2);
     varint(name.size());
     raw(name.data(), name.size());
@@ -176,11 +189,24 @@ class writer {
   char* end_ = nullptr;
   std::size_t depth_ = 0;
   error_code err_ = error_code::none;
-  // Made at the first shared pointer, subtype or error: a document without them pays nothing for it.
+  /// The names written so far (of subtypes and variant alternatives), numbered in order: the first 16 in place, so
+  /// that writing variants into a fixed sink allocates nothing.
+  struct name_table {
+    std::array<std::string_view, 16> first{};
+    std::vector<std::string_view> more;
+    std::size_t count = 0;
+    std::string_view operator[](std::size_t i) const { return i < first.size() ? first[i] : more[i - first.size()]; }
+    void add(std::string_view name) {
+      if (count < first.size()) first[count] = name;
+      else more.push_back(name);
+      ++count;
+    }
+  };
+  // Made at the first shared pointer, subtype, variant or error: a document without them pays nothing for it.
   struct extra {
     std::string path;  ///< of the value that failed, built as the failure unwinds
     identity_table objects;
-    std::vector<std::string_view> names;
+    name_table names;
   };
   extra& state() { return extra_ ? *extra_ : extra_.emplace(); }
   std::optional<extra> extra_;
@@ -323,7 +349,7 @@ bool holds_value(const V& value) {
 /// value itself, a C string's text.
 template <class W, class V>
 void write_member_value(W& w, const V& value) {
-  if constexpr ((kind_of<V> == kind::optional || kind_of<V> == kind::pointer) && !has_identity<V>) {
+  if constexpr (written_as_its_value<V>()) {
     if constexpr (kind_of<V> == kind::pointer) write_pointee(w, *adapter<V>::get(value));
     else write_value(w, *adapter<V>::get(value));
   } else if constexpr (kind_of<V> == kind::string && prism::detail::may_be_null<V>) {
@@ -506,10 +532,12 @@ void write_fields(W& w, const T& v) {
           p = put_varint(p, std::uint64_t{id - prev} << 4 | static_cast<unsigned>(wire_of<field_type_of<T, I>>()));
           prev = id;
         }
-        if constexpr (Fixed && field_may_be_fixed<T, I>())
+        if constexpr (Fixed && field_may_be_fixed<T, I>()) {
           p = put_fixed(p, static_cast<std::make_unsigned_t<field_type_of<T, I>>>(get_field<I>(v)));
-        else
+        } else {
+          w.check_scalar(get_field<I>(v));
           p = put_scalar(p, get_field<I>(v));
+        }
         if constexpr (plan.closes_run[k]) {
           if constexpr (plan.end_in_run && k + 1 == sizeof...(K)) *p++ = 0;
           w.commit(p);
@@ -606,6 +634,7 @@ void write_value(W& w, const T& v) {
   } else if constexpr (k == kind::null) {
     w.varint(0);
   } else if constexpr (is_scalar<T>) {
+    w.check_scalar(v);
     w.commit(put_scalar(w.reserve(scalar_max_size<T>()), v));
   } else if constexpr (k == kind::string) {
     if constexpr (prism::detail::may_be_null<T>) {  // a C string standing alone is a ref
@@ -637,23 +666,21 @@ void write_value(W& w, const T& v) {
       write_pointee(w, *p);
     }
   } else if constexpr (k == kind::variant) {
+    static_assert([]<class... A>(std::type_identity<std::variant<A...>>) {
+      return prism::detail::distinct_alternative_names<A...>();
+    }(std::type_identity<T>{}), "prism: the alternatives of this variant have the same name; see docs/data-model.md");
     if (!w.enter()) return;
     std::visit(
         [&](const auto& alt) {
           using A = std::remove_cvref_t<decltype(alt)>;
-          std::uint32_t prev = 0;
-          auto id = static_cast<std::uint32_t>(v.index() + 1);
-          if constexpr (kind_of<A> == kind::null) {
-            write_key(w, id, prev, wire::ref);
-            w.varint(0);
-          } else {
-            write_member(w, alt, id, prev, [&] {
-              prism::detail::prepend_path(w.error_path(), ".", std::to_string(id - 1));
-            });
-          }
+          static constexpr std::string_view name = prism::detail::alternative_name<A>();
+          const bool was_ok = w.ok();
+          w.type_name(name);  // a choice: the alternative's name (or its number), its wire type, its value
+          w.byte(static_cast<unsigned>(wire_of<A>()));
+          write_value(w, alt);
+          if (was_ok && !w.ok()) prism::detail::prepend_path(w.error_path(), ".", std::to_string(v.index()));
         },
         v);
-    w.byte(0);
     w.leave();
   } else if constexpr (k == kind::tuple) {
     if (!w.enter()) return;
@@ -693,7 +720,10 @@ void write_value(W& w, const T& v) {
       for (std::size_t left = n; left != 0;) {
         std::size_t batch = std::min(left, per_window);
         char* p = w.reserve(batch * most);
-        for (std::size_t i = 0; i < batch; ++i, ++it) p = put_scalar(p, *it);
+        for (std::size_t i = 0; i < batch; ++i, ++it) {
+          w.check_scalar(*it);
+          p = put_scalar(p, *it);
+        }
         w.commit(p);
         left -= batch;
       }
@@ -733,8 +763,12 @@ void write_value(W& w, const T& v) {
     auto pairs = [&]<bool FixedKeys, bool FixedValues>() {
       if constexpr (is_scalar<K> && is_scalar<V>) {  // a pair in one window, checked once: nothing can fail
         auto put = [&]<bool Fixed, class X>(char* p, const X& x) {
-          if constexpr (Fixed) return put_fixed(p, static_cast<std::make_unsigned_t<X>>(x));
-          else return put_scalar(p, x);
+          if constexpr (Fixed) {
+            return put_fixed(p, static_cast<std::make_unsigned_t<X>>(x));
+          } else {
+            w.check_scalar(x);
+            return put_scalar(p, x);
+          }
         };
         for (const auto& [key, value] : v)
           w.commit(put.template operator()<FixedValues>(put.template operator()<FixedKeys>(

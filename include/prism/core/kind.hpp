@@ -268,6 +268,39 @@ template <class T>
 inline constexpr bool may_be_null = kind_of<T> == kind::optional || kind_of<T> == kind::pointer ||
                                     requires { adapter<T>::nullable; };
 
+/// The name of a variant alternative, which tags it in JSON and the binary format: the type's own name for user
+/// types, a fixed word otherwise.
+template <class T>
+consteval std::string_view alternative_name() {
+  constexpr kind k = kind_of<T>;
+  if constexpr (k == kind::record || k == kind::enumeration || k == kind::surrogate) {
+    return type_name<T>();
+  } else if constexpr (k == kind::integer) {
+    constexpr std::string_view s[] = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"};
+    constexpr int bytes_log2 = sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : 3;
+    return s[(std::is_signed_v<T> ? 0 : 4) + bytes_log2];
+  } else if constexpr (k == kind::floating) {
+    return sizeof(T) == 4 ? "float" : "double";
+  } else if constexpr (k == kind::pointer || k == kind::optional) {
+    return alternative_name<typename adapter<T>::value_type>();
+  } else {
+    constexpr std::string_view words[] = {"none",      "null",     "bool",     "int",      "float",  "char",
+                                          "string",    "bytes",    "enum",     "timestamp", "duration", "optional",
+                                          "pointer",   "variant",  "tuple",    "array",    "object", "record",
+                                          "surrogate"};
+    return words[static_cast<int>(k)];
+  }
+}
+
+template <class... T>
+consteval bool distinct_alternative_names() {
+  std::string_view n[] = {alternative_name<T>()...};
+  for (std::size_t i = 0; i < sizeof...(T); ++i)
+    for (std::size_t j = i + 1; j < sizeof...(T); ++j)
+      if (n[i] == n[j] && n[i] != "null") return false;
+  return true;
+}
+
 /// True when a value that may be null holds nothing: an empty optional, a null pointer or C string.
 template <class T>
   requires may_be_null<T>

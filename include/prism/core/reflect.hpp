@@ -263,6 +263,18 @@ constexpr std::string_view enum_name(E v) noexcept {
   return names::table[static_cast<std::size_t>(i - names::min)];
 }
 
+/// Whether v is one of E's enumerators, when prism finds any within enum_range<E>; true when it finds none, since it
+/// then cannot tell.
+template <class E>
+constexpr bool enum_value_named(E v) noexcept {
+  constexpr bool any = [] {
+    for (std::string_view name : enum_names<E>::table)
+      if (!name.empty()) return true;
+    return false;
+  }();
+  return !any || !enum_name(v).empty();
+}
+
 /// Whether an enum may hold v. With a fixed underlying type (every enum class, and `enum e : int`), any value of
 /// that type. Without one, only the values of the smallest bit-field that holds all its enumerators ([expr.static.cast]):
 /// [0, 2^M - 1] when none is negative, [-2^M, 2^M - 1] otherwise; enumerators are those within enum_range<E>.

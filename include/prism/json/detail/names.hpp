@@ -1,5 +1,5 @@
-// prism: what the JSON writer and reader both know about names: record keys rendered at compile time, the
-// tags of variant alternatives, and which values may be null.
+// prism: what the JSON writer and reader both know about names: record keys rendered at compile time, and which
+// values may be null (the tags of variant alternatives, which the binary format uses too, are in core/kind.hpp).
 #pragma once
 
 #include <array>
@@ -33,38 +33,8 @@ struct field_key {
   }();
 };
 
-/// The tag of a variant alternative: the type's own name for user types, a fixed word otherwise.
-template <class T>
-consteval std::string_view alternative_name() {
-  constexpr kind k = kind_of<T>;
-  if constexpr (k == kind::record || k == kind::enumeration || k == kind::surrogate) {
-    return prism::detail::type_name<T>();
-  } else if constexpr (k == kind::integer) {
-    constexpr std::string_view s[] = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"};
-    constexpr int bytes_log2 = sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : 3;
-    return s[(std::is_signed_v<T> ? 0 : 4) + bytes_log2];
-  } else if constexpr (k == kind::floating) {
-    return sizeof(T) == 4 ? "float" : "double";
-  } else if constexpr (k == kind::pointer || k == kind::optional) {
-    return alternative_name<typename adapter<T>::value_type>();
-  } else {
-    constexpr std::string_view words[] = {"none",      "null",     "bool",     "int",      "float",  "char",
-                                          "string",    "bytes",    "enum",     "timestamp", "duration", "optional",
-                                          "pointer",   "variant",  "tuple",    "array",    "object", "record",
-                                          "surrogate"};
-    return words[static_cast<int>(k)];
-  }
-}
-
-template <class... T>
-consteval bool distinct_alternative_names() {
-  std::string_view n[] = {alternative_name<T>()...};
-  for (std::size_t i = 0; i < sizeof...(T); ++i)
-    for (std::size_t j = i + 1; j < sizeof...(T); ++j)
-      if (n[i] == n[j] && n[i] != "null") return false;
-  return true;
-}
-
+using prism::detail::alternative_name;
+using prism::detail::distinct_alternative_names;
 using prism::detail::is_null;
 using prism::detail::may_be_null;
 
