@@ -9,6 +9,12 @@ struct large {
 };
 }  // namespace hostile
 
+namespace hostile {
+struct nest {
+  std::vector<nest> k;
+};
+}  // namespace hostile
+
 namespace {
 
 // ---- hostile input ----------------------------------------------------------------------------------------
@@ -130,6 +136,40 @@ TEST(BinaryHostile, MalformedStructure) {
   EXPECT_EQ(prism::bin::read<level>(std::span<const std::byte>(two), {.unnamed_enum_values = true}).value(),
             static_cast<level>(2));  // an enum class holds any int8, by option
   EXPECT_EQ(decode<shade>(of({0x10, 0x05})).error().code, prism::error_code::unknown_enumerator);  // 0..1 only
+}
+
+// Counts are checked against what the rest of the whole document can hold, not each against the bytes left: a
+// sequence inside an element may count only what the elements after it leave. Nested sequences of records each
+// claiming the rest of a 200 KB input made every level's elements at once (1.17 GB); the second level is now refused.
+TEST(BinaryHostile, NestedCountsShareTheInput) {
+  bytes doc{std::byte{0x15}};  // a keyed record: key id 1, a seq of records claiming all but a few bytes; 400 deep
+  const std::size_t size = 200000;
+  std::vector<std::size_t> levels;
+  for (int d = 0; d < 400; ++d) {
+    levels.push_back(doc.size());
+    doc.push_back(std::byte{0x16});
+    const std::size_t n = size - doc.size() - 8;
+    doc.push_back(static_cast<std::byte>((12 + (n - 12) % 4) << 4 | 5));
+    for (std::size_t v = (n - 12) / 4;; v >>= 7) {
+      doc.push_back(static_cast<std::byte>(v < 0x80 ? v : (v & 0x7F) | 0x80));
+      if (v < 0x80) break;
+    }
+  }
+  doc.resize(size, std::byte{0});
+  auto r = prism::bin::read<hostile::nest>(std::span<const std::byte>(doc), {.max_depth = 1000, .max_alloc_bytes = 16 << 20});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::error_code::unexpected_end) << r.error().message();  // not the allocation cap
+  EXPECT_EQ(r.error().detail, "more elements than the rest of the document can hold");
+  EXPECT_EQ(r.error().offset, levels[1] + 1);  // the second level's count
+  // a document that holds what it counts still reads
+  hostile::nest deep;
+  hostile::nest* at = &deep;
+  for (int d = 0; d < 100; ++d) {
+    at->k.resize(2);
+    at = &at->k[1];
+  }
+  auto back = decode<hostile::nest>(encode(deep));
+  ASSERT_TRUE(back) << back.error().message();
 }
 
 // Names in a document (of subtypes, of variant alternatives) are bytes the document chose: dump prints them escaped,

@@ -63,6 +63,7 @@ struct context {
   read_options opts;
   std::size_t depth = 0;
   std::size_t alloc_left = opts.max_alloc_bytes;  ///< what is left of read_options::max_alloc_bytes (see charge)
+  std::size_t ahead = 0;  ///< the least bytes the elements still to come of the sequences being read take (read_sequence)
   struct object {
     std::shared_ptr<void> value;  ///< null for objects only skipped or read into unshared targets
     const void* type;
@@ -1318,17 +1319,29 @@ bool read_sequence(context& c, wire w, T& out) {
   if constexpr (prism::detail::fixed_extent<T> == std::size_t(-1)) {
     if (!charge<E>(c, at, n)) return false;
   }
+  // Elements that may hold sequences claim their least bytes of what is left, for the whole document: a sequence
+  // inside one may count only what the elements after it leave. Made at once, all the levels of a nesting then
+  // hold no more elements than the input has bytes (a 200 KB document of sequences of records of one sequence,
+  // each claiming the rest of the input, made 1.17 GB of elements before).
+  [[maybe_unused]] const std::size_t least = min_size(e);  // of each element
+  [[maybe_unused]] const std::size_t claim = is_scalar<E> ? 0 : n * least;
+  if constexpr (!is_scalar<E>) {
+    if (c.ahead > c.left() || claim > c.left() - c.ahead)
+      return fail(c, error_code::unexpected_end, at, "more elements than the rest of the document can hold");
+    c.ahead += claim;
+  }
   if (!enter(c)) return false;
   auto element = [&](std::size_t i, const unsigned char*& p, auto& target, wire as) {  // as: e, or e as a constant
+    if constexpr (!is_scalar<E>) c.ahead -= least;  // this one is being read: no longer ahead
     if (read_value_inline(c, p, as, target)) [[likely]]
       return true;
     prism::detail::prepend_path(c.err().path, "[", std::to_string(i), "]");
     return false;
   };
-  auto indexed = [&](auto& seq) {  // seq[0, n), for the sequences that have operator[]
+  auto indexed = [&](auto& seq, std::size_t from, std::size_t to) {  // seq[from, to), for sequences with operator[]
     auto all = [&](wire as) {
       const unsigned char* p = c.p;
-      for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t i = from; i < to; ++i)
         if (!element(i, p, seq[i], as)) return false;
       c.p = p;
       return true;
@@ -1339,7 +1352,7 @@ bool read_sequence(context& c, wire w, T& out) {
   };
   if constexpr (constexpr std::size_t fixed = prism::detail::fixed_extent<T>; fixed != std::size_t(-1)) {
     if (n != fixed) return fail(c, error_code::type_mismatch, at, "expected " + std::to_string(fixed) + " elements, found " + std::to_string(n));
-    if (!indexed(out)) return false;
+    if (!indexed(out, 0, n)) return false;
   } else if constexpr (requires { out.resize(n); out[0]; } && !std::is_same_v<E, bool>) {
     if constexpr ((kind_of<E> == kind::floating || (kind_of<E> == kind::integer && sizeof(E) >= 4)) &&
                   std::endian::native == std::endian::little && requires { out.reserve(n); out.data(); }) {
@@ -1368,7 +1381,7 @@ bool read_sequence(context& c, wire w, T& out) {
       }
     }
     out.resize(n);
-    if (!indexed(out)) return false;
+    if (!indexed(out, 0, n)) return false;
   } else {
     static_assert(requires { out.clear(); }, "prism: this sequence cannot be read (a span views elements it does not own)");
     prism::detail::reused_nodes<T> spare(out);
