@@ -30,7 +30,8 @@ constexpr const char* usage =
     "check validates each JSON document (stdin when no file or '-'): exit 0 when all are valid, 1 otherwise,\n"
     "with FILE:LINE:COLUMN: message on stderr for each invalid one. fmt re-emits one document on stdout, ended by\n"
     "a newline unless --no-newline; on invalid input it stops at the error, and what it wrote is incomplete.\n"
-    "dump prints a prism binary document (field ids, wire types, values) on stdout; exit 1 if it is malformed.\n"
+    "dump prints a prism binary document (field ids, wire types, values) on stdout as it reads it; exit 1 if it\n"
+    "is malformed (what it printed before the error is incomplete).\n"
     "Exit 2 for usage errors, inputs that cannot be read and output that cannot be written.\n";
 
 int usage_error(const std::string& what) {
@@ -129,14 +130,19 @@ int dump(const std::string& name) {
     std::fprintf(stderr, "prism: cannot read %s\n", name.c_str());
     return 2;
   }
-  auto text = prism::bin::dump(bytes);
-  if (!text) {
-    const prism::error& e = text.error();
+  auto printed = prism::bin::dump(bytes, stdout);  // streamed: a deep document prints far more text than its bytes
+  const bool flushed = std::fflush(stdout) == 0;
+  if (!printed && printed.error().code != prism::error_code::sink_failed) {
+    const prism::error& e = printed.error();
     std::fprintf(stderr, "%s: byte %zu: %s\n", name == "-" ? "<stdin>" : name.c_str(), e.offset,
                  (e.detail.empty() ? std::string(prism::describe(e.code)) : e.detail).c_str());
+    std::fputs("prism: dump stopped at the error: the output before it is incomplete\n", stderr);
     return 1;
   }
-  std::fputs(text->c_str(), stdout);
+  if (!printed || !flushed) {
+    std::fprintf(stderr, "prism: cannot write the output: %s\n", std::strerror(errno));
+    return 2;
+  }
   return 0;
 }
 

@@ -358,6 +358,8 @@ TEST(BinaryFormat, VarintsAreShortestAndBounded) {
   auto overlong = decode<std::uint64_t>(of({0x10, 0x81, 0x00}));
   ASSERT_FALSE(overlong);
   EXPECT_EQ(overlong.error().message(), "overlong varint (not its shortest encoding) at $ (byte 1)");
+  EXPECT_EQ(decode<std::uint64_t>(of({0x10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00})).error().code,
+            prism::error_code::invalid_value);  // a 10th byte of 0: overlong
   auto cut = decode<std::uint64_t>(of({0x10, 0x81}));
   ASSERT_FALSE(cut);
   EXPECT_EQ(cut.error().code, prism::error_code::unexpected_end);

@@ -87,6 +87,33 @@ TEST(BinaryHostile, NestingIsBounded) {
   }
 }
 
+// Each record, sequence, map and ref holding a value is a level wherever it is: a document of 512 levels reads (its
+// unknown field skipped) and dumps, one of 513 fails in both, for sequences (empty at the bottom) and records alike.
+TEST(BinaryHostile, LevelsCountTheSameInReadingSkippingAndDumping) {
+  struct none {};  // knows no field: the nesting in field 1 is skipped
+  for (const bool records : {false, true}) {
+    for (const std::size_t levels : {512u, 513u}) {
+      bytes doc = of({0x15});  // a record: level 1
+      if (records) {  // field 1 a record, whose field 1 is a record... the last empty, then every record's end byte
+        doc.insert(doc.end(), levels - 1, std::byte{0x15});
+        doc.insert(doc.end(), levels, std::byte{0x00});
+      } else {  // field 1 a seq of one seq of one seq... the last empty, then the record's end byte
+        doc.push_back(std::byte{0x16});
+        doc.insert(doc.end(), levels - 2, std::byte{0x16});
+        doc.insert(doc.end(), {std::byte{0x00}, std::byte{0x00}});
+      }
+      auto read = decode<none>(doc);
+      auto dumped = prism::bin::dump(std::span<const std::byte>(doc));
+      SCOPED_TRACE((records ? "records, " : "sequences, ") + std::to_string(levels));
+      EXPECT_EQ(read.has_value(), levels <= 512) << (read ? "" : read.error().message());
+      EXPECT_EQ(dumped.has_value(), levels <= 512) << (dumped ? "" : dumped.error().message());
+      if (!read) {
+        EXPECT_EQ(read.error().code, prism::error_code::depth_exceeded);
+      }
+    }
+  }
+}
+
 // A ref may hold a ref (optional<optional<T>>): a long chain of them is nesting, bounded by max_depth wherever it is
 // read, skipped or dumped, not a recursion as deep as the input is long.
 TEST(BinaryHostile, ChainsOfRefsAreNesting) {
@@ -116,6 +143,12 @@ TEST(BinaryHostile, MalformedStructure) {
   EXPECT_EQ(decode<one>(of({0x15, 0x0F, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F})).error().detail,
             "dense record of more than 2^32 - 1 ids");
   EXPECT_EQ(decode<bool>(of({0x10, 0x02})).error().detail, "a bool is 0 or 1");
+  // ref headers: w = 15 (h = 32) and h from 64 are malformed; h = 62 is a new shared object holding a choice
+  EXPECT_EQ(decode<std::optional<int>>(of({0x18, 0x20, 0x00})).error().detail, "invalid ref header");
+  EXPECT_EQ(decode<std::optional<int>>(of({0x18, 0x40, 0x00})).error().detail, "invalid ref header");
+  EXPECT_EQ(decode<std::optional<int>>(of({0x18, 0x80, 0x01, 0x00})).error().detail, "invalid ref header");
+  EXPECT_EQ(prism::bin::dump(of({0x18, 0x3E, 0x02, 0x01, 'x', 0x00, 0x07})).value(),
+            "version 1 ref shared object 0 choice alternative \"x\" uint 7\n");
   EXPECT_EQ((decode<std::array<int, 2>>(of({0x16, 0x11, 0x02})).error().detail), "expected 2 elements, found 1");
   EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x01})).error().detail, "empty sequence with an element wire type");
   EXPECT_EQ(decode<std::vector<int>>(of({0x16, 0x1F, 0x00})).error().detail, "unknown wire type 15");

@@ -86,6 +86,22 @@ TEST_F(Cli, CheckStopsAtGarbageInAnEndlessStream) {
   EXPECT_LT(children.ru_maxrss, 256 * 1024) << "KiB";  // a window of 64 KiB, not the stream
 }
 
+// dump prints as it reads: a deep document prints far more text than it has bytes (its indentation), 300 MB from
+// 150 KB here, which must not gather in memory.
+TEST_F(Cli, DumpStreamsItsText) {
+  std::string doc(500, '\x16');  // version 1, a seq of one seq (count 1, wire type seq), ... 500 deep, the last of
+  doc += "\xC5\xF9\xA4\x02";      // which holds 150,000 records: (12 + 0) << 4 | 5, then (150,000 - 12) / 4
+  doc += std::string(150000, '\0');  // empty keyed records
+  file("deep.bin", doc);
+  std::string cmd = "cd '" + dir.string() + "' && timeout 60 '" PRISM_CLI "' dump deep.bin >/dev/null 2>err.txt";
+  int raw = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 0) << slurp(dir / "err.txt");
+  rusage children{};
+  ASSERT_EQ(::getrusage(RUSAGE_CHILDREN, &children), 0);
+  EXPECT_LT(children.ru_maxrss, 128 * 1024) << "KiB";
+}
+
 TEST_F(Cli, UsageErrors) {
   EXPECT_EQ(run("").status, 2);
   EXPECT_EQ(run("frobnicate").status, 2);
@@ -178,8 +194,15 @@ TEST_F(Cli, DumpPrintsABinaryDocumentWithoutItsTypes) {
   file("cut.bin", account.substr(0, account.size() - 3));
   auto cut = run("dump cut.bin");
   EXPECT_EQ(cut.status, 1);
-  EXPECT_EQ(cut.err, "cut.bin: byte 14: count of 3 elements beyond the end of the input\n");
+  EXPECT_EQ(cut.err,
+            "cut.bin: byte 14: count of 3 elements beyond the end of the input\n"
+            "prism: dump stopped at the error: the output before it is incomplete\n");
+  EXPECT_EQ(cut.out, "version 1 record {\n  1: bytes \"Ada\"\n  3: sint -123456789\n  20: seq bytes [1] { ");  // as read
   EXPECT_EQ(run("dump a.bin b.bin").status, 2);
+  const std::string full = "cd '" + dir.string() + "' && '" PRISM_CLI "' dump account.bin >/dev/full 2>err.txt";
+  const int raw = std::system(full.c_str());  // output that cannot be written
+  EXPECT_EQ(WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, 2);
+  EXPECT_EQ(slurp(dir / "err.txt"), "prism: cannot write the output: No space left on device\n");
   EXPECT_EQ(run("dump missing.bin").status, 2);
 }
 

@@ -8,17 +8,76 @@
 #pragma once
 
 #include <charconv>
+#include <algorithm>
+#include <concepts>
+#include <cstring>
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
+#include <type_traits>
 
+#include "../io/sink.hpp"
 #include "read.hpp"
 
 namespace prism::bin {
 
 namespace detail {
 
-inline void dump_bytes(std::string& out, const unsigned char* p, std::size_t n) {
+/// Text into a sink, a window at a time, so that what dump prints never gathers in memory (a deep malformed
+/// document prints far more text than it has bytes: its indentation).
+template <class Sink>
+class text_out {
+ public:
+  explicit text_out(Sink& sink) : sink_(sink) {
+    io::window w = sink_.start();
+    pos_ = w.pos;
+    end_ = w.end;
+  }
+  text_out& operator+=(char ch) {
+    if (pos_ == end_) {
+      io::window w = sink_.next(pos_, 1);
+      pos_ = w.pos;
+      end_ = w.end;
+    }
+    *pos_++ = ch;
+    return *this;
+  }
+  text_out& operator+=(std::string_view text) {
+    append(text.data(), text.size());
+    return *this;
+  }
+  void append(const char* p, std::size_t n) {
+    io::window w = io::put_bytes(sink_, {pos_, end_}, p, n);
+    pos_ = w.pos;
+    end_ = w.end;
+  }
+  void append(const char* p, const char* e) { append(p, static_cast<std::size_t>(e - p)); }
+  void append(std::size_t n, char ch) {
+    while (n != 0) {
+      if (pos_ == end_) {
+        io::window w = sink_.next(pos_, 1);
+        pos_ = w.pos;
+        end_ = w.end;
+      }
+      const std::size_t k = std::min(n, static_cast<std::size_t>(end_ - pos_));
+      std::memset(pos_, ch, k);
+      pos_ += k;
+      n -= k;
+    }
+  }
+  /// Hands the last bytes to the sink; false when it failed.
+  bool finish() { return sink_.finish(pos_); }
+  std::size_t written() const { return sink_.written(); }
+
+ private:
+  Sink& sink_;
+  char* pos_ = nullptr;
+  char* end_ = nullptr;
+};
+
+template <class Out>
+void dump_bytes(Out& out, const unsigned char* p, std::size_t n) {
   static constexpr char hex[] = "0123456789abcdef";
   out += '"';
   for (std::size_t i = 0; i < n; ++i) {
@@ -37,21 +96,24 @@ inline void dump_bytes(std::string& out, const unsigned char* p, std::size_t n) 
   out += '"';
 }
 
-template <class F>
-void dump_number(std::string& out, F v) {
+template <class Out, class F>
+void dump_number(Out& out, F v) {
   char buf[64];
   out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
 }
 
-bool dump_value(context& c, wire w, std::string& out, int indent);
+template <class Out>
+bool dump_value(context& c, wire w, Out& out, int indent);
 
-inline void newline(std::string& out, int indent) {
+template <class Out>
+void newline(Out& out, int indent) {
   out += '\n';
   out.append(static_cast<std::size_t>(indent) * 2, ' ');
 }
 
 /// Elements of a sequence or map: inline when scalar, one per line otherwise.
-inline bool dump_items(context& c, std::uint64_t count, wire k, bool pairs, wire v, std::string& out, int indent) {
+template <class Out>
+bool dump_items(context& c, std::uint64_t count, wire k, bool pairs, wire v, Out& out, int indent) {
   wire shown = pairs ? v : k;
   bool nested = (shown >= wire::record && shown <= wire::poly) || shown == wire::choice;
   out += " {";
@@ -72,7 +134,8 @@ inline bool dump_items(context& c, std::uint64_t count, wire k, bool pairs, wire
   return true;
 }
 
-inline bool dump_record(context& c, std::string& out, int indent) {
+template <class Out>
+bool dump_record(context& c, Out& out, int indent) {
   out += "{";
   bool ok = read_fields(c, [&](std::uint32_t id, wire w) {
     newline(out, indent + 1);
@@ -85,7 +148,8 @@ inline bool dump_record(context& c, std::string& out, int indent) {
   return true;
 }
 
-inline bool dump_value(context& c, wire w, std::string& out, int indent) {
+template <class Out>
+bool dump_value(context& c, wire w, Out& out, int indent) {
   const unsigned char* at = c.p;
   std::uint64_t v = 0;
   switch (w) {
@@ -131,7 +195,9 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
       std::size_t n = 0;
       wire e = wire::uint;
       if (!read_seq_header(c, n, e)) return false;
-      if (n == 0) {
+      if (n == 0) {  // a level of nesting, as when read or skipped
+        if (!enter(c)) return false;
+        --c.depth;
         out += "[0]";
         return true;
       }
@@ -142,7 +208,9 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
       std::size_t n = 0;
       wire k = wire::uint, e = wire::uint;
       if (!read_map_header(c, n, k, e)) return false;
-      if (n == 0) {
+      if (n == 0) {  // a level of nesting, as when read or skipped
+        if (!enter(c)) return false;
+        --c.depth;
         out += "[0]";
         return true;
       }
@@ -202,9 +270,14 @@ inline bool dump_value(context& c, wire w, std::string& out, int indent) {
 
 }  // namespace detail
 
-/// The document `bytes` as text: its version, then every value with its field ids and wire types. An error (with
-/// the byte offset) when the document is malformed.
-inline result<std::string> dump(std::span<const std::byte> bytes, const read_options& opts = {}) {
+/// The document `bytes` as text, written into `output` (a FILE*, a std::string, any sink) as it is read, so that
+/// memory holds one window of text whatever the document: its version, then every value with its field ids and wire
+/// types. Returns the bytes written; on a malformed document the error (with the byte offset), after the text that
+/// came before it.
+///   prism::bin::dump(bytes, stdout);
+template <class Out>
+  requires(!std::same_as<std::remove_cvref_t<Out>, read_options>)
+result<std::size_t> dump(std::span<const std::byte> bytes, Out&& output, const read_options& opts = {}) {
   detail::context c(bytes, opts);
   if (c.p == c.end) {
     detail::fail(c, error_code::unexpected_end, c.p, "empty input: no document");
@@ -219,13 +292,28 @@ inline result<std::string> dump(std::span<const std::byte> bytes, const read_opt
     detail::fail(c, error_code::invalid_value, c.begin, "unknown wire type " + std::to_string(header & 15));
     return detail::finish_error(c);
   }
-  auto w = static_cast<wire>(header & 15);
-  std::string out = "version " + std::to_string(format_version) + " " + wire_name(header & 15) + " ";
-  if (detail::dump_value(c, w, out, 0)) {
-    if (c.p == c.end) return out + "\n";
-    detail::fail(c, error_code::trailing_content, c.p, std::to_string(c.left()) + " bytes after the document");
-  }
-  return detail::finish_error(c);
+  auto&& sink = io::make_sink(output);
+  detail::text_out out(sink);
+  out += "version ";
+  out += std::to_string(format_version);
+  out += ' ';
+  out += wire_name(header & 15);
+  out += ' ';
+  bool ok = detail::dump_value(c, static_cast<wire>(header & 15), out, 0);
+  if (ok && c.p != c.end)
+    ok = detail::fail(c, error_code::trailing_content, c.p, std::to_string(c.left()) + " bytes after the document");
+  if (ok) out += '\n';
+  const bool written = out.finish();
+  if (!ok) return detail::finish_error(c);
+  if (!written) return error{error_code::sink_failed, 0, 0, 0, "$", "the output refused the text"};
+  return out.written();
+}
+
+/// The document `bytes` as text, in a string (see above).
+inline result<std::string> dump(std::span<const std::byte> bytes, const read_options& opts = {}) {
+  std::string text;
+  if (auto r = dump(bytes, text, opts); !r) return r.error();
+  return text;
 }
 
 }  // namespace prism::bin
