@@ -34,6 +34,34 @@ struct triangle {
 };
 }  // namespace shapes
 
+// A shared object that first appears in a field an older model does not know, and again in one it knows.
+namespace sharing_v1 {
+struct item {
+  std::int32_t id = 0;
+};
+struct document {
+  std::vector<item> items;
+  std::shared_ptr<std::string> main;
+  std::shared_ptr<std::string> other;
+};
+}  // namespace sharing_v1
+namespace sharing_v2 {
+struct tag {
+  std::string text;
+  std::shared_ptr<std::string> note;  // a shared object inside the skipped one
+};
+struct item {
+  std::int32_t id = 0;
+  std::shared_ptr<std::string> owner;  // appended: v1 skips it
+  std::shared_ptr<tag> label;          // appended
+};
+struct document {
+  std::vector<item> items;
+  std::shared_ptr<std::string> main;   // the same string as items[0].owner
+  std::shared_ptr<std::string> other;  // the same string as items[1].label->note
+};
+}  // namespace sharing_v2
+
 namespace {
 
 // ---- compatibility: two versions of the same models ------------------------------------------------------
@@ -243,6 +271,31 @@ TEST(BinaryCompatibility, VariantAlternativesAreNamedNotNumbered) {
       of({0x15, 0x25, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40, 0x00}));
   ASSERT_TRUE(earlier) << earlier.error().message();
   EXPECT_EQ(std::get<square>(*earlier).side, 2.5);
+}
+
+// A field added to a model may hold the first appearance of a shared object that a field the older model knows refers
+// to later: the older reader skips the object where it appears, then reads it from its bytes at the reference, with
+// the objects inside it keeping their numbers (the table promises "field added: old reader skips it").
+TEST(BinaryCompatibility, AnOldReaderFindsASharedObjectItSkipped) {
+  sharing_v2::document d;
+  auto owner = std::make_shared<std::string>("owner");
+  auto note = std::make_shared<std::string>("note");
+  d.items = {{1, owner, nullptr}, {2, nullptr, std::make_shared<sharing_v2::tag>(sharing_v2::tag{"t", note})}};
+  d.main = owner;
+  d.other = note;
+  auto old = decode<sharing_v1::document>(encode(d));
+  ASSERT_TRUE(old) << old.error().message();
+  ASSERT_EQ(old->items.size(), 2u);
+  EXPECT_EQ(old->items[1].id, 2);
+  ASSERT_NE(old->main, nullptr);
+  EXPECT_EQ(*old->main, "owner");
+  ASSERT_NE(old->other, nullptr);  // inside a skipped object that was itself skipped: found at its own number
+  EXPECT_EQ(*old->other, "note");
+  // the newer model reads its own document with every object shared as written
+  auto again = decode<sharing_v2::document>(encode(d));
+  ASSERT_TRUE(again) << again.error().message();
+  EXPECT_EQ(again->main, again->items[0].owner);
+  EXPECT_EQ(again->other, again->items[1].label->note);
 }
 
 // A multimap's document read into a map that holds one value per key would drop values without a word: an error

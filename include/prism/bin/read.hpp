@@ -69,11 +69,23 @@ struct context {
     const void* type;
     bool complete = true;  ///< false while its value is being read: shared_ptrs to it would close a cycle
   };
+  /// An object only skipped (in a field this model does not know): where its value starts, its wire type, and the
+  /// number of names the document had named before it, for a later reference to read it from there (materialize).
+  struct skipped_object {
+    std::size_t number;
+    const unsigned char* at;
+    wire inner;
+    std::size_t names_before;
+  };
+  /// While an object skipped earlier is read from its bytes (materialize): the numbers the objects and names met
+  /// again take, which they took when they were skipped; npos otherwise.
+  std::size_t replay_object = std::size_t(-1), replay_name = std::size_t(-1);
   struct tables {
     /// Shared objects, by number. A deque: it grows by small blocks, never moving what it holds, where a vector would
     /// move every entry at each doubling and ask for ever larger blocks (which make glibc's malloc gather its free
     /// small chunks first, those of the objects a previous document freed).
     std::deque<object> objects;
+    std::vector<skipped_object> skipped;  ///< in the order of their numbers
     std::vector<std::string> type_names;
     /// By type name number: the base it was last looked up for (its type_key) and its position among that base's
     /// subtypes, so that each name is compared with the subtypes' once per document rather than once per object.
@@ -83,6 +95,7 @@ struct context {
   std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
   /// What shared and polymorphic pointers number, made at the first of them: a document without any pays nothing.
   std::deque<object>& objects() { return (tables_ ? *tables_ : tables_.emplace()).objects; }
+  std::vector<skipped_object>& skipped() { return (tables_ ? *tables_ : tables_.emplace()).skipped; }
   std::vector<std::string>& type_names() { return (tables_ ? *tables_ : tables_.emplace()).type_names; }
   std::vector<std::pair<const void*, std::size_t>>& type_lookups() {
     return (tables_ ? *tables_ : tables_.emplace()).type_lookups;
@@ -122,6 +135,15 @@ template <class V>
     return fail_alloc(c, at);
   c.alloc_left -= n * sizeof(V);
   return true;
+}
+
+/// Numbers a shared object met for the first time in the document, that no shared_ptr of this model holds: the next
+/// number, or while an object skipped earlier is read again, the one it took then.
+inline std::size_t number_object(context& c) {
+  if (c.replay_object != std::size_t(-1)) [[unlikely]]
+    return c.replay_object++;
+  c.objects().push_back({nullptr, nullptr});
+  return c.objects().size() - 1;
 }
 
 [[gnu::always_inline]] inline bool enter(context& c) {
@@ -435,8 +457,12 @@ inline bool skip_ref(context& c, std::uint64_t h, const unsigned char* at) {
   }
   std::uint64_t v = h / 2 - 1;
   if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
-  if (v >= 16) c.objects().push_back({nullptr, nullptr});  // numbered even when skipped
   auto inner = static_cast<wire>(v % 16);
+  if (v >= 16) {  // numbered even when skipped, and found again if a later reference needs it
+    const bool again = c.replay_object != std::size_t(-1);  // (then it was noted the first time)
+    const std::size_t number = number_object(c);
+    if (!again) c.skipped().push_back({number, c.p, inner, c.type_names().size()});
+  }
   return read_ref_value(c, inner, [&] { return skip(c, inner); });
 }
 
@@ -452,9 +478,13 @@ inline bool read_type_name(context& c, std::uint64_t t, const unsigned char* at,
   if (t != 2) return fail(c, error_code::invalid_value, at, "a name's header is 2 (or odd: a name seen before)");
   std::size_t n = 0;
   if (!read_count(c, 1, n)) return false;
-  c.type_names().emplace_back(reinterpret_cast<const char*>(c.p), n);
+  if (c.replay_name != std::size_t(-1)) {  // named when it was skipped: the same number again
+    number = c.replay_name++;
+  } else {
+    c.type_names().emplace_back(reinterpret_cast<const char*>(c.p), n);
+    number = c.type_names().size() - 1;
+  }
   c.p += n;
-  number = c.type_names().size() - 1;
   return true;
 }
 
@@ -789,14 +819,43 @@ bool read_poly_type(context& c, F&& make) {
 /// Each copy of a shared_ptr is an atomic increment and a decrement later, which cost more than the rest of reading
 /// a small object: the new object's pointer is moved where it can be, copied only into the table (which keeps it
 /// alive until the document ends, for the references to it) and into a weak_ptr target.
+/// read_new_shared while an object skipped earlier is read again (materialize), for an object inside it that a
+/// reference has made already: takes it and skips its bytes. -1 when it was not made.
+template <class T, class P>
+[[gnu::cold, gnu::noinline]] int take_made(context& c, wire w, P& out) {
+  const context::object& o = c.objects()[c.replay_object];
+  if (!o.value) return -1;
+  if (o.type != &type_key<T>) return fail(c, error_code::type_mismatch, c.p, "reference to a shared object of another type");
+  ++c.replay_object;
+  out = std::static_pointer_cast<T>(o.value);
+  return skip(c, w);
+}
+
+/// Puts a new object in the number it took when it was skipped, while it is read again (materialize).
+[[gnu::cold, gnu::noinline]] inline std::size_t renumber(context& c, std::shared_ptr<void> held, const void* type) {
+  const std::size_t number = c.replay_object++;
+  c.objects()[number] = {std::move(held), type, false};
+  return number;
+}
+
 template <class T, class P>
 bool read_new_shared(context& c, wire inner, P& out, bool numbered) {
   auto adopt = [&]<class D>(std::type_identity<D>, wire w) {
+    if (numbered && c.replay_object != std::size_t(-1)) [[unlikely]] {
+      if (const int made = take_made<T>(c, w, out); made >= 0) return made == 1;
+    }
     auto made = std::make_shared<D>();
     D& value = *made;
     std::shared_ptr<T> held = std::move(made);
-    std::size_t number = c.objects().size();
-    if (numbered) c.objects().push_back({held, &type_key<T>, false});
+    std::size_t number = 0;
+    if (numbered) {
+      if (c.replay_object == std::size_t(-1)) [[likely]] {
+        number = c.objects().size();
+        c.objects().push_back({held, &type_key<T>, false});
+      } else {
+        number = renumber(c, held, &type_key<T>);
+      }
+    }
     if constexpr (is_weak_ptr<P>) out = held;  // held keeps it alive while it is read
     else out = std::move(held);                // out does
     if (!read_value(c, w, value)) return false;
@@ -812,6 +871,35 @@ bool read_new_shared(context& c, wire inner, P& out, bool numbered) {
 }
 
 /// A shared_ptr or weak_ptr: null, a new shared object, an unshared value, or a reference to an object read before.
+/// Reads shared object `number`, only skipped where it first appeared (in a field this model does not know), from its
+/// bytes, for a later reference this model does know: the objects and names inside it take the numbers they took
+/// when they were skipped.
+/// False (after recording why) when the object was not skipped but read into a target that cannot share it.
+template <class T>
+[[gnu::cold, gnu::noinline]] bool materialize(context& c, std::size_t number, const unsigned char* reference) {
+  auto& skipped = c.skipped();
+  auto it = std::lower_bound(skipped.begin(), skipped.end(), number,
+                             [](const context::skipped_object& s, std::size_t n) { return s.number < n; });
+  if (it == skipped.end() || it->number != number || it->at == nullptr)
+    return fail(c, error_code::invalid_value, reference,
+                "a second reference to a shared object, whose first was read into a target that cannot share it "
+                "(an optional, a unique_ptr or a plain field)");
+  const context::skipped_object was = *it;
+  it->at = nullptr;  // read once: a reference to it from inside itself finds it being read
+  const unsigned char* resume = c.p;
+  const std::size_t objects_after = c.replay_object, names_after = c.replay_name;
+  const wire inner = was.inner;
+  c.p = was.at;
+  c.replay_object = number;
+  c.replay_name = was.names_before;
+  std::shared_ptr<T> made;
+  const bool ok = read_ref_value(c, inner, [&] { return read_new_shared<T>(c, inner, made, true); });
+  c.p = resume;
+  c.replay_object = objects_after;
+  c.replay_name = names_after;
+  return ok;
+}
+
 template <class P>
 bool read_shared(context& c, wire w, P& out) {
   using T = typename P::element_type;
@@ -827,7 +915,9 @@ bool read_shared(context& c, wire w, P& out) {
     std::uint64_t number = (h - 1) / 2;
     if (number >= c.objects().size()) return fail(c, error_code::invalid_value, at, "reference to a shared object not yet seen");
     const auto& o = c.objects()[static_cast<std::size_t>(number)];
-    if (!o.value) return fail(c, error_code::invalid_value, at, "reference to a shared object that was read into a target that cannot share it");
+    if (!o.value) [[unlikely]] {
+      if (!materialize<T>(c, static_cast<std::size_t>(number), at)) return false;
+    }
     if (o.type != &type_key<T>)
       return fail(c, error_code::type_mismatch, at, "reference to a shared object of another type");
     if (!is_weak_ptr<P> && !o.complete)  // it would own itself and never be freed
@@ -864,7 +954,7 @@ bool read_unique_poly(context& c, wire w, U& out) {
     if (h & 1) return fail(c, error_code::invalid_value, at, "a second reference to a shared object, where the target cannot share it");
     std::uint64_t v = h / 2 - 1;
     if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
-    if (v >= 16) c.objects().push_back({nullptr, nullptr});
+    if (v >= 16) number_object(c);  // numbered, but held by no shared_ptr
     inner = static_cast<wire>(v % 16);
   }
   if (inner == wire::poly) {
@@ -894,7 +984,7 @@ bool read_ref(context& c, T& out) {
   if (h & 1) return fail(c, error_code::invalid_value, at, "a second reference to a shared object, where the target cannot share it");
   std::uint64_t v = h / 2 - 1;
   if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
-  if (v >= 16) c.objects().push_back({nullptr, nullptr});  // numbered, but held by no shared_ptr
+  if (v >= 16) number_object(c);  // numbered, but held by no shared_ptr
   auto w = static_cast<wire>(v % 16);
   return read_ref_value(c, w, [&] {
     if constexpr (kind_of<T> == kind::optional || kind_of<T> == kind::pointer) return read_value(c, w, adapter<T>::ensure(out));
