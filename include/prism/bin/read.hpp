@@ -1311,6 +1311,8 @@ bool read_variant(context& c, wire w, std::variant<A...>& out) {
     }
     index = found;
   } else if (w == wire::record) {  // as earlier builds wrote it: one key, id = place + 1, its value, the end byte
+    if (c.p != c.end && *c.p != 0 && *c.p <= dense_count_escape)
+      return fail(c, error_code::invalid_value, at, "a variant as a dense record, which no build writes (a choice, or a keyed record)");
     std::uint64_t key = 0;
     if (!read_varint(c, key)) return false;
     if ((key >> 4) == 0 || (key & 15) >= wire_types || (key >> 4) > sizeof...(A))
