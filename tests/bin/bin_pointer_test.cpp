@@ -143,6 +143,21 @@ TEST(BinaryPointers, PolymorphicPointersComeBackAsTheirDynamicTypes) {
 }
 
 // A type name is looked up once per document and base; a name two bases share resolves for each on its own.
+// In a record a unique_ptr<Base> field is a bare poly (the field's wire type 9, no ref around it); in a sequence, a
+// ref holding one.
+TEST(BinaryPointers, AUniquePointerFieldIsABarePoly) {
+  struct holder {
+    std::unique_ptr<golden::shape> plain;
+  };
+  holder h;
+  h.plain = std::make_unique<golden::shape>();
+  h.plain->label = "b";
+  EXPECT_EQ(encode(h), of({0x15, 0x01, 0x09, 0x00, 0x01, 0x04, 0x01, 'b'}));  // poly t = 0: the base, its record
+  std::vector<std::unique_ptr<golden::shape>> many;
+  many.push_back(std::move(h.plain));
+  EXPECT_EQ(encode(many), of({0x16, 0x18, 0x14, 0x00, 0x01, 0x04, 0x01, 'b'}));  // seq of 1 ref; h = 20: a poly
+}
+
 TEST(BinaryPointers, OneSubtypeNameUnderTwoBases) {
   std::vector<std::pair<std::unique_ptr<homonyms::animal>, std::unique_ptr<homonyms::vehicle>>> v;
   for (int i = 0; i < 3; ++i) {
