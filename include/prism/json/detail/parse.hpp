@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../core/result.hpp"
+#include "../../io/sink.hpp"
 #include "../options.hpp"
 #include "from_decimal.hpp"
 #include "strings.hpp"
@@ -1048,6 +1049,55 @@ close:
     return blocks_end::done;
   }
   goto after;
+}
+
+/// Whether this CPU runs compact_text: AVX-512 VBMI2, whose one instruction stores the bytes a mask picks from a
+/// 64-byte register, and carry-less multiplication. Asked once per process.
+inline bool has_avx512_compress() noexcept {
+  static const bool yes = __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("pclmul");
+  return yes;
+}
+
+/// JSON text [p, p + n), validated, starting outside a string (a token boundary), without the whitespace outside its
+/// strings, written into a sink's windows from `out`: a compact reformat with no token walk, 64 bytes a step. A block
+/// is classified for quotes, backslashes and whitespace alone (the text is valid: no UTF-8 or grammar to check), its
+/// strings found from their unescaped quotes (a prefix XOR), and the bytes it keeps stored by one instruction.
+template <class Sink>
+[[gnu::target("avx512f,avx512bw,avx512vbmi2,pclmul")]] io::window compact_text(const char* p, std::size_t n, Sink& sink,
+                                                                                io::window out) {
+  std::uint64_t in_string = 0;     // all ones while a string runs on from the block before
+  std::uint64_t escaped_into = 0;  // 1: the next block's first byte is escaped by this one's last
+  for (std::size_t at = 0; at < n; at += 64) {
+    const std::size_t left = n - at;
+    const std::uint64_t valid = left >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << left) - 1;
+    const __m512i v = _mm512_maskz_loadu_epi8(valid, p + at);
+    const std::uint64_t quotes = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
+    std::uint64_t backslashes = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
+    const std::uint64_t spaces =
+        _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n')) |
+        _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r'));
+    std::uint64_t escaped = escaped_into;  // each backslash not itself escaped escapes the byte after it
+    escaped_into = 0;
+    backslashes &= ~escaped;
+    while (backslashes != 0) {
+      const int i = std::countr_zero(backslashes);
+      if (i == 63) {
+        escaped_into = 1;
+        break;
+      }
+      escaped |= std::uint64_t{2} << i;
+      backslashes &= ~(std::uint64_t{3} << i);
+    }
+    const std::uint64_t real_quotes = quotes & ~escaped;
+    const std::uint64_t strings = prefix_xor(real_quotes) ^ in_string;  // opening quotes and text
+    in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(strings) >> 63);
+    const std::uint64_t keep = ~(spaces & ~strings & ~real_quotes) & valid;
+    if (out.end - out.pos < 64) out = sink.next(out.pos, 64);
+    _mm512_mask_compressstoreu_epi8(out.pos, keep, v);
+    out.pos += std::popcount(keep);
+  }
+  return out;
 }
 #endif
 
