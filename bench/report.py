@@ -484,6 +484,14 @@ def stream_section(path):
         shown = "1.00x" if key == "validate/memory" else f"{ratio:.2f}x" if key in ("memcpy/memory", "tokens/stream") else (
             f"{ratio:.2f}x ({verdict(ratio <= STREAM_TARGET)})" if ratio else "")
         out.append(f"| {label} | {mbps:.0f} | {shown} |")
+    pretty, tokens, copy = best.get("fmt_pretty/stream"), best.get("tokens/stream"), best.get("memcpy/memory")
+    if memory and pretty and tokens and copy and "output_per_input" in pretty:
+        grow = pretty["output_per_input"]
+        walk = memory["bytes_per_second"] / tokens["bytes_per_second"]
+        one_copy = memory["bytes_per_second"] / copy["bytes_per_second"]
+        out += ["", f"An indented reformat writes {grow:.2f} bytes per byte it reads: the token walk alone ({walk:.2f}x) "
+                f"plus one copy of its output ({grow:.2f} x {one_copy:.2f}x) comes to {walk + grow * one_copy:.2f}x, "
+                "the least it can take by walking tokens and writing each output byte once."]
     if tools:
         out += ["", "The prism tool (Release), run once each before the timed rows, its output to /dev/null: wall time "
                 "(with the process's start) and peak resident memory (VmHWM as it exits, read from /proc).", "",

@@ -11,7 +11,7 @@
 //   tokens/stream         reformat's walk handing each token to a counter, writing nothing (prism::json::detail):
 //                         the reading half of fmt, which walks every token where validate skips by blocks
 //   fmt_minify/stream     prism::json::reformat(FILE*, FILE* of /dev/null), compact: `prism fmt --minify FILE`
-//   fmt_pretty/stream     the same, indent 2: `prism fmt FILE`
+//   fmt_pretty/stream     the same, indent 2: `prism fmt FILE` (both count output_per_input: bytes written per byte read)
 //   tool/...              the prism tool itself, run once as a child process before the timed rows: wall time,
 //                         peak resident memory (the counter peak_rss_KiB: VmHWM as it exits) and exit status:
 //                         `check` and `fmt` on the file, `check` on /dev/zero (stopped after 30 s, which it never
@@ -140,6 +140,7 @@ void walk_stream(benchmark::State& state) {
 }
 
 void fmt_stream(benchmark::State& state, int indent) {
+  std::size_t written = 0;
   for (auto _ : state) {
     std::FILE* in = std::fopen(file.string().c_str(), "rb");
     std::FILE* out = std::fopen("/dev/null", "wb");
@@ -147,8 +148,10 @@ void fmt_stream(benchmark::State& state, int indent) {
     std::fclose(in);
     std::fclose(out);
     require(bool(r), "reformat");
+    written = *r;
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+  state.counters["output_per_input"] = static_cast<double>(written) / static_cast<double>(text.size());
 }
 
 /// One run of the prism tool as a child process.
