@@ -83,8 +83,7 @@ class stream_input {
     ++i;
     for (;; ++i) {
       if (i - pos_ >= limit_) [[unlikely]]
-        return error_here(error_code::limit_exceeded, "a value longer than read_options::max_stream_frame (" +
-                                                          std::to_string(limit_) + " bytes) in a stream");
+        return too_long();
       if (!available(i)) break;
       auto ch = static_cast<unsigned char>(buffer_[i]);
       if (scalar) {
@@ -141,18 +140,25 @@ class stream_input {
   /// when the window holds more than the limit's bytes of one token.
   result<bool> read_more() {
     if (end_ - pos_ > limit_) [[unlikely]]
-      return error_here(error_code::limit_exceeded, "a value longer than read_options::max_stream_frame (" +
-                                                        std::to_string(limit_) + " bytes) in a stream");
+      return too_long();
     return fill();
   }
 
-  /// Moves an error found inside `text` (a frame at the cursor) to the stream's coordinates.
+  /// Moves an error found inside `text` (a frame at the cursor) to the stream's coordinates; an end of the text
+  /// where the input failed is that failure.
   void place(error& e, std::string_view text) {
     count_lines();
     locate(e, text);
     if (e.line == 1) e.column += counted_at_.column - 1;
     e.line += counted_at_.line - 1;
     e.offset += offset_ + pos_;
+    if (e.code == error_code::unexpected_end && failed_) e.code = error_code::source_failed;
+  }
+
+  /// A value longer than the limit (read_options::max_stream_frame).
+  [[gnu::cold]] error too_long() {
+    return error_here(error_code::limit_exceeded, "a value longer than read_options::max_stream_frame (" +
+                                                      std::to_string(limit_) + " bytes) in a stream");
   }
 
   /// The input stopped: ended early, or failed.
@@ -269,7 +275,6 @@ result<void> read_frame(stream_input<Reader>& in, std::string_view text, T& out,
   error e = std::move(c.err);
   e.path.insert(0, 1, '$');
   in.place(e, text);
-  if (e.code == error_code::unexpected_end && in.failed()) e.code = error_code::source_failed;
   return e;
 }
 
@@ -299,7 +304,7 @@ result<void> for_each_element(stream_input<Reader>& in, Each&& each) {
 template <class Reader>
 result<void> expect_end(stream_input<Reader>& in) {
   if (in.skip_whitespace()) return in.unexpected_here(error_code::trailing_content, " after the document");
-  if (in.failed()) return in.error_here(error_code::source_failed, "the input source failed");
+  if (in.failed()) return in.error_at_end();
   return {};
 }
 
@@ -330,7 +335,6 @@ result<void> read_stream(Reader& reader, T& out, const read_options& opts) {
         error e = std::move(c.err);
         e.path.insert(0, "$[" + std::to_string(i) + "]");
         in.place(e, text);
-        if (e.code == error_code::unexpected_end && in.failed()) e.code = error_code::source_failed;
         return e;
       });
       if (!r) return r;
@@ -374,7 +378,6 @@ result<void> walk_stream(stream_input<Reader>& in, const read_options& opts, Tok
         error e = std::move(c.err);
         e.path.assign(1, '$');  // (not = "$": g++ 12 at -O3 warns falsely, -Wrestrict)
         in.place(e, text);
-        if (e.code == error_code::unexpected_end && in.failed()) e.code = error_code::source_failed;
         return e;
       }
       case walk_end::more: {
@@ -484,7 +487,7 @@ result<std::size_t> read_records(In& input, OnRecord& on_record, const read_opti
     if (auto r = read_frame<View>(in, *text, value, opts, 0); !r) return r.error();
     if (!deliver(std::move(value))) return count;
   } while (in.skip_whitespace());
-  if (in.failed()) return in.error_here(error_code::source_failed, "the input source failed");
+  if (in.failed()) return in.error_at_end();
   return count;
 }
 
