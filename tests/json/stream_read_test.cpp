@@ -397,6 +397,44 @@ TEST(StreamRead, ReformatIsTheSameAtEveryCut) {
   }
 }
 
+// Reformatting lays tokens out itself (layout_direct) unless strings are decoded, when the writer does: both give
+// the same bytes wherever the strings need no decoding, at any indentation (past the 63 spaces one copy puts down),
+// around tokens longer than a window, into a sink with the smallest windows, and fail alike past max_depth.
+TEST(StreamRead, ReformatLaysOutAsTheWriterDoes) {
+  std::string deep;
+  for (int i = 0; i < 40; ++i) deep += R"({"key": [1, "v", [], {}, true, null, )";
+  deep += "0";
+  for (int i = 0; i < 40; ++i) deep += "]}";
+  const std::string long_string = "[\"" + std::string(300000, 'x') + "\", {\"" + std::string(70, 'k') + "\": 1}]";
+  for (const std::string& doc : {std::string(R"({"a": [1, -2.5e3, true, false, null], "b": {"c": "d", "e": []}})"),
+                                 std::string("[[], [{}], {\"a\": {}}]"), std::string("7"), deep, long_string}) {
+    SCOPED_TRACE(doc.substr(0, 60));
+    for (int indent : {0, 1, 2, 4, 8}) {
+      std::string direct, through_writer;
+      std::istringstream a(doc), b(doc);
+      ASSERT_TRUE(prism::json::reformat(a, direct, {.indent = indent}));
+      ASSERT_TRUE(prism::json::reformat(b, through_writer, {.indent = indent}, {.replace_invalid_utf8 = true}));
+      EXPECT_EQ(direct, through_writer) << "indent " << indent;
+      std::string small;  // a sink whose windows are io::min_window bytes: every token goes down in pieces
+      std::array<char, prism::io::min_window> buffer;
+      prism::io::fixed_sink sink(std::span<char>(buffer), [&](std::string_view chunk) { return small += chunk, true; });
+      std::istringstream c(doc);
+      ASSERT_TRUE(prism::json::reformat(c, sink, {.indent = indent}));
+      EXPECT_EQ(small, direct) << "indent " << indent;
+    }
+    std::string d, w;
+    std::istringstream a(doc), b(doc);
+    auto too_deep = prism::json::reformat(a, d, {.indent = 2, .max_depth = 3});
+    auto too_deep_writer = prism::json::reformat(b, w, {.indent = 2, .max_depth = 3}, {.replace_invalid_utf8 = true});
+    ASSERT_EQ(too_deep.has_value(), too_deep_writer.has_value());
+    if (!too_deep) {
+      EXPECT_EQ(too_deep.error().code, prism::error_code::depth_exceeded);
+      EXPECT_EQ(too_deep.error().offset, too_deep_writer.error().offset);
+      EXPECT_EQ(too_deep.error().message(), too_deep_writer.error().message());
+    }
+  }
+}
+
 // Lines and columns are counted as windows move on, in bulk: an error far into a long stream is placed as the
 // contiguous reader places it, over lines of multi-byte characters, one long line, and any cut.
 TEST(StreamRead, LinesAndColumnsAcrossWindows) {
