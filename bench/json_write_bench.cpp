@@ -13,6 +13,9 @@
 //   rapidjson        Writer<StringBuffer>, both reused (StringBuffer::Clear, Writer::Reset): RapidJSON's fastest
 //   rapidjson_fresh  a new StringBuffer and Writer per document, as RapidJSON's tutorial writes it
 //   nlohmann         nlohmann::json j = model; j.dump(), per document
+// jsonsink also has: builder and builder_fixed64 (the same document written with prism::json::build_array, into the
+// reused string and the 64-byte sink), and prism_threads and builder_threads from 1 and 2 threads at once (threads:N
+// in the name; bytes/s is their sum), for how writing scales across cores.
 // Counters: allocs/doc (heap allocations in the timed loop / iterations, see alloc_count.cpp), bytes/doc.
 #include <prism/prism.hpp>
 
@@ -217,6 +220,49 @@ void bm_prism_fixed64(benchmark::State& st, const T* model) {
   finish(st, st.iterations() ? total / static_cast<std::size_t>(st.iterations()) : 0, allocs);
 }
 
+// ---- the builder (seed 001), on the jsonsink workload: the same document, written by hand ----
+
+/// The jsonsink document through the builder: what a hand-written serializer for it looks like.
+template <class Out>
+prism::result<std::size_t> build_jsonsink(Out& out, const std::vector<jsonsink::sample>& doc) {
+  return prism::json::build_array(out, [&](auto& a) {
+    for (const jsonsink::sample& s : doc)
+      a.object([&](auto& o) { o.put("id", s.id).put("x", s.x).put("y", s.y).put("z", s.z).put("w", s.w); });
+  });
+}
+
+void bm_builder(benchmark::State& st, const std::vector<jsonsink::sample>* doc) {
+  std::string out;
+  (void)build_jsonsink(out, *doc);
+  std::size_t a0 = bench::allocations();
+  for (auto _ : st) {
+    out.clear();
+    if (!build_jsonsink(out, *doc)) [[unlikely]]
+      st.SkipWithError("the builder failed");
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  finish(st, out.size(), bench::allocations() - a0);
+}
+
+void bm_builder_fixed64(benchmark::State& st, const std::vector<jsonsink::sample>* doc) {
+  std::array<char, 64> buf;
+  std::size_t total = 0;
+  auto consume = [&total](std::string_view chunk) {
+    total += chunk.size();
+    benchmark::DoNotOptimize(chunk.data());
+    return true;
+  };
+  std::size_t a0 = bench::allocations();
+  for (auto _ : st) {
+    prism::io::fixed_sink sink(std::span<char>(buf), consume);
+    if (!build_jsonsink(sink, *doc)) [[unlikely]]
+      st.SkipWithError("the builder failed");
+  }
+  std::size_t allocs = bench::allocations() - a0;
+  finish(st, st.iterations() ? total / static_cast<std::size_t>(st.iterations()) : 0, allocs);
+}
+
 template <class T>
 void bm_prism_to_string(benchmark::State& st, const T* model) {
   std::size_t bytes = 0;
@@ -332,6 +378,18 @@ int main(int argc, char** argv) {
   add("canada", can, false);
   add("twitter", tw, false);
   add("jsonsink", sink, false);
+  {  // the builder writes the typed path's document, byte for byte
+    std::string built;
+    if (!build_jsonsink(built, sink) || built != prism_doc(sink)) die("jsonsink: the builder's document differs from prism's");
+    benchmark::RegisterBenchmark("jsonsink/builder", bm_builder, &sink);
+    benchmark::RegisterBenchmark("jsonsink/builder_fixed64", bm_builder_fixed64, &sink);
+    // Independent documents from 1 and 2 threads (seed 001's linear scaling): bytes/s is the threads' sum.
+    for (int threads : {1, 2}) {
+      benchmark::RegisterBenchmark("jsonsink/prism_threads", bm_prism<std::vector<jsonsink::sample>>, &sink)
+          ->Threads(threads)->UseRealTime();
+      benchmark::RegisterBenchmark("jsonsink/builder_threads", bm_builder, &sink)->Threads(threads)->UseRealTime();
+    }
+  }
   add("seed000", seed, /*float_fields=*/true);
   std::fflush(stdout);
 

@@ -2,7 +2,7 @@
 """Turns the benchmarks' JSON output (and compile_cost.sh's TSV) into the markdown tables of RESULTS.md.
 
     python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON] [--views VIEW_JSON] [--bin BIN_JSON]
-                            [--stream STREAM_JSON]
+                            [--stream STREAM_JSON] [--service SERVICE_JSON]
 
 BENCH_JSON is prism_json_bench's output (the writer), READ_JSON prism_json_read_bench's (the reader),
 VIEW_JSON prism_view_bench's (writing and reading through views against the default view).
@@ -37,7 +37,11 @@ ROWS = [
     ("rapidjson", "RapidJSON Writer, StringBuffer + Writer reused"),
     ("rapidjson_fresh", "RapidJSON Writer, new StringBuffer + Writer per doc"),
     ("nlohmann", "nlohmann::json j = model; j.dump()"),
+    ("builder", "prism builder (build_array, by hand) → reused std::string"),
+    ("builder_fixed64", "prism builder → fixed_sink, 64-byte buffer"),
 ]
+BUILDER_TARGET = (2.5, 0.95)  # the builder: at least 2.5x RapidJSON's MB/s, and 0.95x the typed path's (within 5%)
+SCALING_TARGET = 1.8  # documents per second from 2 threads / from 1
 
 # The reader: every row reads the same input into the same typed model; prism is compared with each peer.
 READ_TITLES = {
@@ -120,15 +124,68 @@ def workload_table(w, res):
         if key == "prism" and t_r is not None:
             target = f"≥ {t_r}x RapidJSON, ≥ {t_n:.0f}x nlohmann"
             met = f"RapidJSON {verdict(vr >= t_r)}, nlohmann {verdict(vn >= t_n)}"
-        elif key == "prism_fixed64":
+        elif key in ("prism_fixed64", "builder_fixed64"):
             target = "0 allocs/doc"
             met = verdict(r["allocs"] == 0)
+        elif key == "builder" and f"{w}/prism" in res:
+            typed = r["mbps"] / res[f"{w}/prism"]["mbps"]
+            target = f"≥ {BUILDER_TARGET[0]}x RapidJSON, within 5% of prism (≥ {BUILDER_TARGET[1]}x)"
+            met = (f"RapidJSON {verdict(vr >= BUILDER_TARGET[0])}, {typed:.2f}x prism "
+                   f"{verdict(typed >= BUILDER_TARGET[1])}")
         cv = f"{100 * r['cv']:.1f}%" if r["cv"] is not None else ""
         lines.append(
             f"| {label} | {r['mbps']:.0f} | {cv} | {r['us']:.2f} | {fmt_ratio(vr)} | {fmt_ratio(vn)} | "
             f"{fmt_allocs(r['allocs'])} | {r['bytes']:.0f} | {target} | {met} |"
         )
+    scaling = scaling_table(w, res)
+    if scaling:
+        lines += [""] + scaling
     return lines
+
+
+def scaling_table(w, res):
+    """Independent documents written from 1 and 2 threads at once (rows NAME_threads/real_time/threads:N)."""
+    lines = []
+    for key, label in (("prism_threads", "prism (typed)"), ("builder_threads", "prism builder")):
+        one, two = (res.get(f"{w}/{key}/real_time/threads:{n}") for n in (1, 2))
+        if not one or not two:
+            continue
+        if not lines:
+            lines = [f"Writing independent documents from 1 and 2 threads at once (MB/s summed over the threads; "
+                     f"target: 2 threads ≥ {SCALING_TARGET}x one):", "",
+                     "| writer | 1 thread MB/s | 2 threads MB/s | scaling | met |", "| --- | ---: | ---: | ---: | --- |"]
+        ratio = two["mbps"] / one["mbps"]
+        lines.append(f"| {label} | {one['mbps']:.0f} | {two['mbps']:.0f} | {ratio:.2f}x | "
+                     f"{verdict(ratio >= SCALING_TARGET)} |")
+    return lines
+
+
+def service_section(path):
+    """examples/service answering a page of its collection (prism_service_bench), from 1 and 2 connections."""
+    with open(path) as f:
+        data = json.load(f)
+    best = {}
+    for b in data["benchmarks"]:
+        if b.get("run_type") == "aggregate":
+            continue
+        name = b.get("run_name", b["name"])
+        if name not in best or b["items_per_second"] > best[name]["items_per_second"]:
+            best[name] = b
+    if not best:
+        return [f"No benchmark results in {path}."]
+    out = ["examples/service (`prism_service`, cpp-httplib, Release) answering `GET /vN/posts?page=2&per_page=20` "
+           "(a page built by the builder, 20 posts through the version's view) to keep-alive connections from the "
+           "same machine; server and clients share its cores. The fastest repetition.", "",
+           "| request | 1 connection, requests/s | 2 connections, requests/s | 2 / 1 | answer bytes |",
+           "| --- | ---: | ---: | ---: | ---: |"]
+    for version in ("v1", "v2"):
+        one, two = (best.get(f"collection/{version}/real_time/threads:{n}") for n in (1, 2))
+        if not one or not two:
+            continue
+        size = one["bytes_per_second"] / one["items_per_second"]
+        out.append(f"| `GET /{version}/posts` | {one['items_per_second']:.0f} | {two['items_per_second']:.0f} | "
+                   f"{two['items_per_second'] / one['items_per_second']:.2f}x | {size:.0f} |")
+    return out
 
 
 def summary_table(workloads, res):
@@ -518,9 +575,11 @@ def main():
     ap.add_argument("--views", metavar="VIEW_JSON", help="prism_view_bench's JSON output (the cost of views)")
     ap.add_argument("--bin", metavar="BIN_JSON", help="prism_bin_bench's JSON output (the binary format)")
     ap.add_argument("--stream", metavar="STREAM_JSON", help="prism_stream_bench's JSON output (check and fmt)")
+    ap.add_argument("--service", metavar="SERVICE_JSON", help="prism_service_bench's JSON output (the HTTP example)")
     args = ap.parse_args()
-    if not (args.bench_json or args.read or args.views or args.bin or args.stream):
-        ap.error("give BENCH_JSON, --read READ_JSON, --views VIEW_JSON, --bin BIN_JSON, --stream STREAM_JSON, or any")
+    if not (args.bench_json or args.read or args.views or args.bin or args.stream or args.service):
+        ap.error("give BENCH_JSON, --read READ_JSON, --views VIEW_JSON, --bin BIN_JSON, --stream STREAM_JSON, "
+                 "--service SERVICE_JSON, or any")
     sections = []
     if args.bench_json:
         sections.append(section_of(args.bench_json, write_section))
@@ -531,6 +590,8 @@ def main():
     if args.stream:
         sections.append(["### Streaming: `prism check` and `prism fmt` on a large file", ""] +
                         stream_section(args.stream))
+    if args.service:
+        sections.append(["### An HTTP service: requests per second", ""] + service_section(args.service))
     if args.views:
         sections.append(view_section(args.views))
     if args.bin:

@@ -8,7 +8,8 @@
 # bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google Benchmark output to
 # build/bench/bench.json (writer), build/bench/read_bench.json (reader), build/bench/view_bench.json (views),
 # build/bench/stream_bench.json (prism check and fmt on a 1 GiB file, against validate in memory),
-# build/bench/bin_bench.json (binary format), the executable sizes to build/bench/exe_size.md.
+# build/bench/bin_bench.json (binary format), build/bench/service_bench.json (examples/service's requests per second
+# from 1 and 2 connections), the executable sizes to build/bench/exe_size.md.
 #   bash bench/run.sh [DATA_DIR] [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
 # DATA_DIR holds canada.json, twitter.json and json_performance.json: by default the repository's copy (tests/data),
 # which CMake lays out in the build tree; the DATA environment variable names one too.
@@ -43,7 +44,7 @@ bash tools/deps.sh bench
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
   -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_view_bench prism_bin_bench \
-  prism_stream_bench
+  prism_stream_bench prism_service_bench
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
@@ -80,6 +81,12 @@ echo "== streaming benchmark (prism check and fmt on a ${PRISM_STREAM_MIB:-1024}
   --benchmark_out="$build/stream_bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
+echo "== HTTP service benchmark (examples/service from 1 and 2 connections, $reps repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
+"$build/bench/prism_service_bench" --benchmark_repetitions="$reps" --benchmark_min_time=0.5 \
+  --benchmark_display_aggregates_only=true \
+  --benchmark_out="$build/service_bench.json" --benchmark_out_format=json "$@"
+
+echo
 echo "== executable size =="
 bash bench/exe_size.sh "$build" | tee "$build/exe_size.md"
 
@@ -99,7 +106,8 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
        "load average (1/5/15 min) before the benchmarks: $load_before, after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
   python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
-    --views "$build/view_bench.json" --bin "$build/bin_bench.json" --stream "$build/stream_bench.json"
+    --views "$build/view_bench.json" --bin "$build/bin_bench.json" --stream "$build/stream_bench.json" \
+    --service "$build/service_bench.json"
   echo  # within the binary format's section, which report.py prints last
   echo "#### executable size"
   echo

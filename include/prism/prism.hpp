@@ -15,6 +15,7 @@
 #include "io/source.hpp"
 #include "json/options.hpp"
 #include "json/read.hpp"
+#include "json/builder.hpp"
 #include "json/stream.hpp"
 #include "json/write.hpp"
 #include "json/writer.hpp"

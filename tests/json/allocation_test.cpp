@@ -193,6 +193,37 @@ TEST(Allocation, FileDescriptorSinkAllocatesNothing) {
   EXPECT_EQ(n, 0);
 }
 
+// The builder writes keys from the caller's text and values through the typed writer: nothing allocated, with
+// every kind of call in it, compact and pretty, into a 64-byte buffer and into a file descriptor.
+TEST(Allocation, BuilderAllocatesNothing) {
+  order o = make_order();
+  const std::string long_key(100, 'k');
+  auto build = [&](auto& b) {
+    b.put("id", o.id).put("key \"quoted\"", 1).put(long_key, true).put_fields(o, "parts", "counts", "note");
+    b.put_unless_null("spare", o.spare).put_unless_empty("blob", o.blob).put_if(true, "at", o.at);
+    b.object("nested", [&](auto& n) { n.object("deeper", [&](auto& d) { d.put("pair", o.pair); }); });
+    b.objects("parts_by_hand", o.parts, [](auto& p, const part& x, std::size_t i) { p.put("name", x.name).put("i", i); });
+    b.array("weights", o.parts, [](auto& a, const part& x) { a.value(x.weight).array([](auto&) {}); });
+  };
+  char buf[64];
+  std::size_t total = 0;
+  int fd = ::open("/dev/null", O_WRONLY);
+  ASSERT_GE(fd, 0);
+  long n = allocations_during([&] {
+    prism::io::fixed_sink sink(std::span<char>(buf), [&](std::string_view c) {
+      total += c.size();
+      return true;
+    });
+    ASSERT_TRUE(prism::json::build_object(sink, build).has_value());
+    ASSERT_TRUE(prism::json::build_object(sink, build, {.indent = 2}).has_value());
+    prism::io::fd_sink file(prism::io::fd_writer{fd});
+    ASSERT_TRUE(prism::json::build_object(file, build).has_value());
+  });
+  ::close(fd);
+  EXPECT_EQ(n, 0);
+  EXPECT_GT(total, 20000u);
+}
+
 TEST(Allocation, CountingSinkAllocatesNothing) {
   order o = make_order();
   std::size_t size = 0;
