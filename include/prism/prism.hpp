@@ -14,6 +14,7 @@
 #include "io/sink.hpp"
 #include "io/source.hpp"
 #include "json/options.hpp"
+#include "json/raw.hpp"
 #include "json/read.hpp"
 #include "json/builder.hpp"
 #include "json/stream.hpp"

@@ -20,6 +20,7 @@ struct write_options {
   bool enums_as_numbers = false;      ///< enums: false writes the enumerator name; true the underlying number
   bool skip_null_fields = false;      ///< record fields holding an empty optional or null pointer: false writes null; true omits them
   std::size_t max_depth = 512;        ///< deeper nesting fails with depth_exceeded; bounds recursion on self-referential models
+  bool validate_raw = false;          ///< json::raw text: false writes it as it is (debug builds check it anyway); true checks it is one JSON value, else invalid_value
 };
 
 }  // namespace prism::json

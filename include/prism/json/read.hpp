@@ -23,6 +23,7 @@
 #include "../core/detail/reused_nodes.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
+#include "raw.hpp"
 #include "../core/string_pool.hpp"
 #include "../core/view.hpp"
 #include "detail/names.hpp"
@@ -227,6 +228,21 @@ inline bool read_text(read_context& c, std::string& buffer, std::string_view& te
     return true;
   }
   return fail_expected(c, "string", p);
+}
+
+/// The text of the value at c.p, checked (json::raw, json::raw_view): from its first byte to its last, no whitespace.
+template <class S>
+bool read_json_text(read_context& c, S& out) {
+  const char* first = c.p;
+  if (!skip_value(c)) return false;
+  std::string_view text(first, static_cast<std::size_t>(c.p - first));
+  if constexpr (requires { adapter<S>::views_text; }) {
+    if (c.opts.strings) text = c.opts.strings->intern(text);
+    out = S(text);
+    return true;
+  } else {
+    return adapter<S>::assign(out, text);
+  }
 }
 
 template <class S>
@@ -1121,6 +1137,8 @@ bool read_value(read_context& c, T& out) {
     return read_floating(c, out);
   } else if constexpr (k == kind::character) {
     return read_char(c, out);
+  } else if constexpr (prism::detail::is_json_text<T>) {
+    return read_json_text(c, out);
   } else if constexpr (k == kind::string) {
     if constexpr (may_be_null<T>) {
       if (at_null(c)) {

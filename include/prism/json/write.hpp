@@ -25,7 +25,9 @@
 #include "../core/view.hpp"
 #include "../io/sink.hpp"
 #include "detail/names.hpp"
+#include "detail/parse.hpp"
 #include "options.hpp"
+#include "raw.hpp"
 #include "writer.hpp"
 
 namespace prism::json {
@@ -501,7 +503,7 @@ typename W::cursor put_member_value(W& w, typename W::cursor c, const V& value) 
       c.pos = put_scalar(c.pos, value);
       return c;
     }
-  } else if constexpr (usual && (k == kind::string || k == kind::optional)) {
+  } else if constexpr (usual && (k == kind::string || k == kind::optional) && !prism::detail::is_json_text<V>) {
     if constexpr (may_be_null<V>) {
       if (is_null(value)) {
         c = w.room(c, 4);
@@ -612,9 +614,25 @@ template <class E>
   return what + " (no enumerator holds it): write numbers with enums_as_numbers";
 }
 
+/// A value's JSON text (json::raw), verbatim. Checked to be one JSON value in debug builds (writer checks 2) and
+/// under validate_raw, so that a writer never emits invalid JSON from it; no text at all is null.
+template <class W>
+void write_json_text(W& w, std::string_view text) {
+  if (text.empty()) return w.null();
+  if (PRISM_WRITER_CHECKS >= 2 || w.options().validate_raw) {
+    read_context c(text, read_options{});
+    c.p = skip_whitespace(c.p, c.end);
+    const bool one_value = c.p == text.data() && skip_value(c) && c.p == c.end;
+    if (!one_value) [[unlikely]]
+      return w.fail(error_code::invalid_value, "raw JSON text that is not one JSON value (json::raw)");
+  }
+  w.raw_value(text);
+}
+
 template <class W, class K>
 void write_map_key(W& w, const K& k) {
   constexpr kind kk = kind_of<K>;
+  static_assert(!prism::detail::is_json_text<K>, "prism: JSON object keys cannot be raw JSON text");
   if constexpr (kk == kind::string) {
     w.key(adapter<K>::view(k));
   } else if constexpr (kk == kind::integer) {
@@ -653,6 +671,8 @@ void write_value(W& w, const T& v) {
     w.value(static_cast<bool>(v));
   } else if constexpr (k == kind::integer || k == kind::floating || k == kind::character) {
     w.value(v);
+  } else if constexpr (prism::detail::is_json_text<T>) {
+    write_json_text(w, adapter<T>::view(v));
   } else if constexpr (k == kind::string) {
     if constexpr (may_be_null<T>) {
       if (is_null(v)) return w.null();
