@@ -15,28 +15,16 @@
 #include <string>
 #include <vector>
 
+#include "jsontestsuite.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path suite = fs::path(PRISM_DATA_DIR) / "JSONTestSuite" / "test_parsing";
+using jsontestsuite::cases;
+using jsontestsuite::read_file;
+using jsontestsuite::suite;
 const fs::path record = fs::path(PRISM_SOURCE_DIR) / "tests" / "golden" / "jsontestsuite_i.txt";
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<fs::path> cases(char prefix) {
-  std::vector<fs::path> out;
-  if (!fs::is_directory(suite)) return out;
-  for (const auto& e : fs::directory_iterator(suite))
-    if (e.path().filename().string().starts_with(std::string(1, prefix) + "_")) out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 TEST(Conformance, SuiteIsPresent) {
   ASSERT_TRUE(fs::is_directory(suite)) << suite << " is missing: CMake lays the cases out there from tests/data";

@@ -5,35 +5,21 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "jsontestsuite.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path suite = fs::path(PRISM_DATA_DIR) / "JSONTestSuite" / "test_parsing";
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<fs::path> cases(char prefix) {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(suite))
-    if (e.path().filename().string().starts_with(std::string(1, prefix) + "_")) out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using jsontestsuite::cases;
+using jsontestsuite::read_file;
 
 /// The text without the JSON whitespace around it: what a raw holds of it.
 std::string_view trimmed(std::string_view s) {
