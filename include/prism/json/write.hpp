@@ -620,7 +620,8 @@ template <class W>
 void write_json_text(W& w, std::string_view text) {
   if (text.empty()) return w.null();
   if (PRISM_WRITER_CHECKS >= 2 || w.options().validate_raw) {
-    read_context c(text, read_options{});
+    const read_options strict{};  // read_context keeps a reference: a temporary here would dangle
+    read_context c(text, strict);
     c.p = skip_whitespace(c.p, c.end);
     const bool one_value = c.p == text.data() && skip_value(c) && c.p == c.end;
     if (!one_value) [[unlikely]]
