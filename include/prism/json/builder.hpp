@@ -27,6 +27,11 @@ inline constexpr bool is_writer = false;
 template <class Sink, bool Pretty>
 inline constexpr bool is_writer<writer<Sink, Pretty>> = true;
 
+/// An object (Object) or array at the writer's position, its members or elements written by f with a builder of its
+/// own, through view V.
+template <class V, bool Object, class W, class F>
+void build_value(W& w, F&& f);
+
 /// False, for a static_assert that fires only where a template is used.
 template <class...>
 inline constexpr bool never = false;
@@ -355,23 +360,7 @@ class object_builder : detail::builder_base<W, View> {
   template <bool Object, class F>
   void open_member(std::string_view key, F&& f) {
     write_key(key);
-    if constexpr (Object) open_object(std::forward<F>(f));
-    else open_array(std::forward<F>(f));
-  }
-
-  template <class F>
-  void open_object(F&& f) {
-    w_.begin_object();
-    object_builder inner(w_);
-    std::forward<F>(f)(inner);
-    w_.end_object();
-  }
-  template <class F>
-  void open_array(F&& f) {
-    w_.begin_array();
-    array_builder<W, View> inner(w_);
-    std::forward<F>(f)(inner);
-    w_.end_array();
+    detail::build_value<View, Object>(w_, std::forward<F>(f));
   }
 
   template <class T, class Field>
@@ -495,20 +484,8 @@ class array_builder : detail::builder_base<W, View> {
   template <bool Object, class F>
   array_builder& open(F&& f) {
     if (!in_scope()) return *this;
-    {
-      before_value();
-      if constexpr (Object) {
-        w_.begin_object();
-        object_builder<W, View> inner(w_);
-        std::forward<F>(f)(inner);
-        w_.end_object();
-      } else {
-        w_.begin_array();
-        array_builder inner(w_);
-        std::forward<F>(f)(inner);
-        w_.end_array();
-      }
-    }
+    before_value();
+    detail::build_value<View, Object>(w_, std::forward<F>(f));
     written(index_++);
     return *this;
   }

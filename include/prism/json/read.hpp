@@ -23,12 +23,12 @@
 #include "../core/detail/reused_nodes.hpp"
 #include "../core/kind.hpp"
 #include "../core/result.hpp"
-#include "raw.hpp"
 #include "../core/string_pool.hpp"
 #include "../core/view.hpp"
 #include "detail/names.hpp"
 #include "detail/parse.hpp"
 #include "options.hpp"
+#include "raw.hpp"
 
 namespace prism::json {
 
