@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Turns the benchmarks' JSON output (and compile_cost.sh's TSV) into the markdown tables of RESULTS.md.
 
-    python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON] [--views VIEW_JSON] [--bin BIN_JSON]
-                            [--stream STREAM_JSON] [--service SERVICE_JSON]
+    python3 bench/report.py [BENCH_JSON [COMPILE_TSV]] [--read READ_JSON] [--dom DOM_JSON] [--views VIEW_JSON]
+                            [--bin BIN_JSON] [--stream STREAM_JSON] [--service SERVICE_JSON]
 
 BENCH_JSON is prism_json_bench's output (the writer), READ_JSON prism_json_read_bench's (the reader),
-VIEW_JSON prism_view_bench's (writing and reading through views against the default view).
+DOM_JSON prism_dom_bench's (generic values: prism::json::value against the DOMs of nlohmann::json, RapidJSON and
+yyjson), VIEW_JSON prism_view_bench's (writing and reading through views against the default view).
 Throughput is the fastest repetition's bytes per second (the median when the output has aggregates alone), where
-the bytes are those of each library's own output for the writer and those of the input document for the reader;
+the bytes are those of each library's own output for the writer and those of the input document for the reader
+and for generic values (their reads and writes alike);
 MB is 10^6 bytes. Ratios compare rows of the same run. Standard library only.
 """
 import argparse
@@ -86,6 +88,7 @@ def load(path):
             "allocs": m["allocs/doc"],
             "bytes": m["bytes/doc"],
             "us": to_us(m["cpu_time"], m.get("time_unit", "ns")),
+            "heap": m.get("heap/doc"),  # generic values' read rows: the peak heap bytes of one read
             "reps": reps,
         }
     return data.get("context", {}), out
@@ -313,6 +316,67 @@ def read_section(ctx, res):
     for w in workloads:
         out.append("")
         out += read_workload_table(w, res)
+    return out
+
+
+# Generic values: rows DOC/read/LIB and DOC/write/LIB; ratios are to prism::json::value on the heap.
+DOM_TITLES = {
+    "twitter": "twitter.json",
+    "canada": "canada.json",
+    "json_performance": "json_performance.json",
+}
+DOM_ROWS = [
+    ("prism_value", "prism::json::value (heap)"),
+    ("prism_value_arena", "prism::json::value in a json::arena (read only)"),
+    ("nlohmann", "nlohmann::json"),
+    ("rapidjson", "RapidJSON Document"),
+    ("yyjson", "yyjson"),
+]
+
+
+def dom_workload_table(w, res):
+    base_r, base_w = res.get(f"{w}/read/prism_value"), res.get(f"{w}/write/prism_value")
+    size = next((r["bytes"] for k, r in res.items() if k.startswith(f"{w}/")), None)
+    title = DOM_TITLES.get(w, w) + (f" ({size:,.0f} bytes)" if size is not None else "")
+    lines = [f"#### {title}", ""]
+    lines.append("| library | read MB/s | read vs prism_value | read allocs/doc | read peak heap bytes | write MB/s | "
+                 "write vs prism_value |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for key, label in DOM_ROWS:
+        r, wr = res.get(f"{w}/read/{key}"), res.get(f"{w}/write/{key}")
+        if r is None and wr is None:
+            continue
+        cells = [label]
+        if r:
+            heap = f"{r['heap']:,.0f}" if r["heap"] is not None else "—"
+            cells += [f"{r['mbps']:.0f}", fmt_ratio(r["mbps"] / base_r["mbps"]) if base_r else "—",
+                      fmt_allocs(r["allocs"]), heap]
+        else:
+            cells += ["—"] * 4
+        if wr:
+            cells += [f"{wr['mbps']:.0f}", fmt_ratio(wr["mbps"] / base_w["mbps"]) if base_w else "—"]
+        else:
+            cells += ["—"] * 2
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def dom_section(ctx, res):
+    order = list(DOM_TITLES)  # the binary's order (random interleaving shuffles the output's)
+    workloads = sorted(workloads_of(res), key=lambda w: order.index(w) if w in order else len(order))
+    out = [run_line(ctx, res, "the bytes of the input document for every row, reads and writes alike")]
+    yy = ctx.get("yyjson")
+    out[0] += (f" yyjson {yy}, compiled from its source with the benchmark." if yy and yy != "not built" else
+               " yyjson was not built (bench/run.sh with YYJSON_DIR adds its rows).")
+    out += ["", "Read: the text into a new DOM per document, destroyed in the loop (prism::json::value also read into "
+            "a new json::arena per document, blocks counted as allocations); RapidJSON's `Document::Parse` with "
+            "`kParseFullPrecisionFlag`. Write: the DOM made once, written compact (prism into a reused std::string, "
+            "RapidJSON's `Writer<StringBuffer>` reused, nlohmann's `dump()` and yyjson's `yyjson_write` a new buffer "
+            "each). Ratios: the row's MB/s / prism::json::value's. Peak heap: the most heap bytes held at once "
+            "during one read, the DOM included, measured once outside the timed loop."]
+    for w in workloads:
+        out.append("")
+        out += dom_workload_table(w, res)
     return out
 
 
@@ -572,14 +636,15 @@ def main():
     ap.add_argument("bench_json", nargs="?", help="prism_json_bench's JSON output (the writer)")
     ap.add_argument("compile_tsv", nargs="?", help="compile_cost.sh's TSV")
     ap.add_argument("--read", metavar="READ_JSON", help="prism_json_read_bench's JSON output (the reader)")
+    ap.add_argument("--dom", metavar="DOM_JSON", help="prism_dom_bench's JSON output (generic values)")
     ap.add_argument("--views", metavar="VIEW_JSON", help="prism_view_bench's JSON output (the cost of views)")
     ap.add_argument("--bin", metavar="BIN_JSON", help="prism_bin_bench's JSON output (the binary format)")
     ap.add_argument("--stream", metavar="STREAM_JSON", help="prism_stream_bench's JSON output (check and fmt)")
     ap.add_argument("--service", metavar="SERVICE_JSON", help="prism_service_bench's JSON output (the HTTP example)")
     args = ap.parse_args()
-    if not (args.bench_json or args.read or args.views or args.bin or args.stream or args.service):
-        ap.error("give BENCH_JSON, --read READ_JSON, --views VIEW_JSON, --bin BIN_JSON, --stream STREAM_JSON, "
-                 "--service SERVICE_JSON, or any")
+    if not (args.bench_json or args.read or args.dom or args.views or args.bin or args.stream or args.service):
+        ap.error("give BENCH_JSON, --read READ_JSON, --dom DOM_JSON, --views VIEW_JSON, --bin BIN_JSON, "
+                 "--stream STREAM_JSON, --service SERVICE_JSON, or any")
     sections = []
     if args.bench_json:
         sections.append(section_of(args.bench_json, write_section))
@@ -587,6 +652,8 @@ def main():
             sections.append(compile_table(args.compile_tsv))
     if args.read:
         sections.append(section_of(args.read, read_section))
+    if args.dom:
+        sections.append(["### Generic values (DOM)", ""] + section_of(args.dom, dom_section))
     if args.stream:
         sections.append(["### Streaming: `prism check` and `prism fmt` on a large file", ""] +
                         stream_section(args.stream))

@@ -2,22 +2,25 @@
 # The benchmarks: installs what they need, builds them in Release with g++ (default flags: -O3 -DNDEBUG, no
 # -march, so the numbers are portable), runs the writer (prism against RapidJSON's Writer and nlohmann::json)
 # and the reader (prism against simdjson On Demand, RapidJSON's DOM and nlohmann::json), each binary with its
-# peers, then the cost of views (renaming views against the default view) and the binary format (against cereal,
+# peers, then generic values (prism::json::value against the DOMs of nlohmann::json, RapidJSON and, with YYJSON_DIR,
+# yyjson), the cost of views (renaming views against the default view) and the binary format (against cereal,
 # Boost.Serialization, msgpack-cxx, Protocol Buffers, FlatBuffers and Cap'n Proto), measures the executable size of a
 # small program per binary library (bench/exe_size.sh) and compile cost, and prints the markdown tables of
 # bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google Benchmark output to
-# build/bench/bench.json (writer), build/bench/read_bench.json (reader), build/bench/view_bench.json (views),
-# build/bench/stream_bench.json (prism check and fmt on a 1 GiB file, against validate in memory),
+# build/bench/bench.json (writer), build/bench/read_bench.json (reader), build/bench/dom_bench.json (generic values),
+# build/bench/view_bench.json (views), build/bench/stream_bench.json (prism check and fmt on a 1 GiB file, against
+# validate in memory),
 # build/bench/bin_bench.json (binary format), build/bench/service_bench.json (examples/service's requests per second
 # from 1 and 2 connections), the executable sizes to build/bench/exe_size.md.
 #   bash bench/run.sh [DATA_DIR] [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
 # DATA_DIR holds canada.json, twitter.json and json_performance.json: by default the repository's copy (tests/data),
 # which CMake lays out in the build tree; the DATA environment variable names one too.
-# Environment: DATA, REPS (default 9: binary format, interleaved), JSON_REPS (default 15: writer and
-# reader, interleaved), VIEW_REPS (default 30), STREAM_REPS (default 5: prism check and fmt on a large file),
+# Environment: DATA, REPS (default 9: binary format, interleaved), JSON_REPS (default 15: writer, reader and
+# generic values, interleaved), VIEW_REPS (default 30), STREAM_REPS (default 5: prism check and fmt on a large file),
 # PRISM_STREAM_MIB (that file's size, default 1024), RUNS (compile-cost
 # runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
-# include/ files).
+# include/ files), YYJSON_DIR (a copy of yyjson's source, a folder holding src/yyjson.c and src/yyjson.h: compiled
+# into prism_dom_bench for its yyjson rows; yyjson is no Debian package, so without it those rows are absent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -41,10 +44,12 @@ if [ -z "${LIBRARY_STATE:-}" ]; then
 fi
 
 bash tools/deps.sh bench
+# Passed empty when YYJSON_DIR is unset, so that a folder an earlier run left in the cache does not linger.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
-  -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_view_bench prism_bin_bench \
-  prism_stream_bench prism_service_bench
+  -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF \
+  -DPRISM_BENCH_YYJSON_DIR="${YYJSON_DIR:-}" >/dev/null
+cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_dom_bench prism_view_bench \
+  prism_bin_bench prism_stream_bench prism_service_bench
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
@@ -61,6 +66,12 @@ echo "== reader benchmark ($json_reps interleaved repetitions, load average befo
 "$build/bench/prism_json_read_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
   --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
   --benchmark_out="$build/read_bench.json" --benchmark_out_format=json "$@" "$data"
+
+echo
+echo "== generic values benchmark ($json_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
+"$build/bench/prism_dom_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
+  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
+  --benchmark_out="$build/dom_bench.json" --benchmark_out_format=json "$@" "$data"
 
 echo
 echo "== view benchmark ($view_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
@@ -106,8 +117,8 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
        "load average (1/5/15 min) before the benchmarks: $load_before, after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
   python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
-    --views "$build/view_bench.json" --bin "$build/bin_bench.json" --stream "$build/stream_bench.json" \
-    --service "$build/service_bench.json"
+    --dom "$build/dom_bench.json" --views "$build/view_bench.json" --bin "$build/bin_bench.json" \
+    --stream "$build/stream_bench.json" --service "$build/service_bench.json"
   echo  # within the binary format's section, which report.py prints last
   echo "#### executable size"
   echo

@@ -18,6 +18,7 @@
 #include "json/read.hpp"
 #include "json/builder.hpp"
 #include "json/stream.hpp"
+#include "json/value.hpp"
 #include "json/write.hpp"
 #include "json/writer.hpp"
 #include "std/chrono.hpp"

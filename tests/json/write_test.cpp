@@ -146,6 +146,7 @@ PRISM_CASE(record_case, (app::shape), (app::shape{"tri", {{0, 0}, {1, 0}}, app::
 PRISM_CASE(described_case, (app::temperature), {}, R"({"celsius":21.5})")
 PRISM_CASE(private_case, (app::account), (app::account{"acc-1", 1234}), R"({"id_":"acc-1","cents_":1234})")
 PRISM_CASE(surrogate_case, (app::event), (app::event{"launch", {2026, 11, 22}}), R"({"title":"launch","on":"2026-11-22"})")
+PRISM_CASE(json_value, (prism::json::value), (prism::json::value::object({{"a", 1}, {"b", prism::json::value::array({true, nullptr, 2.5, "x"})}})), R"({"a":1,"b":[true,null,2.5,"x"]})")
 PRISM_CASE(nested_vectors, (std::vector<std::vector<int>>), (std::vector<std::vector<int>>{{1}, {}, {2, 3}}), "[[1],[],[2,3]]")
 
 template <class Case>
@@ -158,7 +159,7 @@ using all_cases = ::testing::Types<
     multiset_case, unordered_set_case, map_string, map_int, map_enum, unordered_map_case, pair_case, tuple_case,
     optional_empty, optional_full, variant_int, variant_record, variant_monostate, unique_ptr_case, unique_ptr_null,
     shared_ptr_case, enum_name, unscoped_enum, duration_ms, duration_seconds, timestamp_s, timestamp_ms, timestamp_ns,
-    bytes_case, bytes_empty, record_case, described_case, private_case, surrogate_case, nested_vectors>;
+    bytes_case, bytes_empty, record_case, described_case, private_case, surrogate_case, json_value, nested_vectors>;
 TYPED_TEST_SUITE(WriteEveryType, all_cases);
 
 TYPED_TEST(WriteEveryType, CompactIsExact) {

@@ -1605,6 +1605,9 @@ bool read_value(context& c, wire w, T& out) {
         out = std::move(made);
       }
       return true;
+    } else if constexpr (k == kind::dynamic) {
+      (void)wire_of<T>();  // its one error: no binary form
+      return false;
     } else {
       (void)not_describable<T>::value;
       return false;

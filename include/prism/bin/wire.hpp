@@ -184,6 +184,12 @@ consteval wire wire_of() {
     else if constexpr (k == kind::map) return wire::map;
     else if constexpr (k == kind::optional || k == kind::pointer || k == kind::null) return wire::ref;
     else if constexpr (k == kind::surrogate) return wire_of<typename std::remove_cvref_t<decltype(description<U>)>::surrogate_type>();
+    else if constexpr (k == kind::dynamic) {
+      static_assert(k != kind::dynamic,
+                    "prism: json::value has no binary form in this format version; to carry a document of any shape in "
+                    "the binary format, hold its text in a json::raw field (a string there)");
+      return wire::bytes;
+    }
     else return wire::uint;  // not describable: the walk reports it
   }
 }

@@ -798,6 +798,8 @@ void write_value(W& w, const T& v) {
     write_record(w, v);
   } else if constexpr (k == kind::surrogate) {
     write_value(w, std::invoke(description<T>.to, v));
+  } else if constexpr (k == kind::dynamic) {
+    (void)wire_of<T>();  // its one error: no binary form
   } else {
     (void)not_describable<T>::value;
   }

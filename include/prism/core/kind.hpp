@@ -35,6 +35,7 @@ enum class kind : std::uint8_t {
   map,          ///< keys to values (std::map, std::unordered_map...)
   record,       ///< named fields: aggregates, or types with a prism_describe fields description
   surrogate,    ///< travels as another type (prism::as)
+  dynamic,      ///< any value of the JSON data model, its shape known only at run time (json::value)
 };
 
 /// std/ headers specialize adapter<T> for standard types: `static constexpr prism::kind category = ...;` plus the

@@ -35,6 +35,7 @@ enum class error_code : std::uint8_t {
   unsupported_version,  ///< a binary document of a format version this reader does not know
   unknown_type,       ///< a polymorphic object whose type name is not registered
   limit_exceeded,     ///< the input goes past a limit of the read options (max_stream_frame, max_alloc_bytes)
+  duplicate_key,      ///< an object names a key twice (only with read_options::reject_duplicate_keys)
 };
 
 /// A short English description of a code, for messages.
@@ -61,6 +62,7 @@ constexpr std::string_view describe(error_code c) noexcept {
     case error_code::unsupported_version: return "unsupported format version";
     case error_code::unknown_type: return "unknown type name";
     case error_code::limit_exceeded: return "a limit of the read options exceeded";
+    case error_code::duplicate_key: return "duplicate key";
   }
   return "unknown error";
 }
@@ -80,6 +82,7 @@ struct error {
   /// there is no line.
   std::string message() const {
     std::string m = detail.empty() ? std::string(describe(code)) : detail;
+    if (path.empty()) return m;  // not about a document (json::value's accessors)
     m.append(" at ").append(path);
     if (line != 0) m.append(" (line ").append(std::to_string(line)).append(", column ").append(std::to_string(column));
     else m.append(" (byte ").append(std::to_string(offset));

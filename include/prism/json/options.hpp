@@ -8,6 +8,7 @@ class string_pool;
 }
 
 namespace prism::json {
+class arena;
 
 /// How prism writes JSON. Every default is the strict, compact choice; set what you need:
 ///   prism::json::to_string(v, {.indent = 2, .nonfinite_as_null = true});
@@ -44,6 +45,8 @@ struct read_options {
   bool replace_invalid_utf8 = false;   ///< invalid UTF-8 or a lone surrogate escape: false fails; true reads U+FFFD in its place
   bool enums_as_numbers = false;       ///< enums: false reads enumerator names; true reads the underlying number
   string_pool* strings = nullptr;      ///< when set, string_view and C string fields keep their text here, interned (see string_pool)
+  bool reject_duplicate_keys = false;  ///< an object naming a key twice: false reads both (json::value keeps both, a record the last); true fails with duplicate_key
+  json::arena* arena = nullptr;        ///< when set, json::value fields allocate in this arena (which must outlive them) rather than on the heap
   std::size_t max_stream_frame = std::size_t{1} << 28;  ///< the most bytes a read from a stream holds at once (a string, a number, a value read whole): past it, limit_exceeded
   std::size_t max_alloc_bytes = std::size_t{1} << 30;  ///< the most bytes of container elements and map entries one read makes (sizeof each): past it, limit_exceeded
   record_framing framing = record_framing::detect;      ///< read_records: one array of records, or values one after another

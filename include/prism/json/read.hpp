@@ -29,6 +29,7 @@
 #include "detail/parse.hpp"
 #include "options.hpp"
 #include "raw.hpp"
+#include "value.hpp"
 
 namespace prism::json {
 
@@ -38,54 +39,6 @@ template <class View, class T>
 bool read_value(read_context& c, T& out);
 template <class View, class T>
 bool read_sequence(read_context& c, T& out);
-
-/// Opens a nested level: checks max_depth before the reader recurses into it.
-inline bool enter(read_context& c, const char* p) {
-  if (++c.depth > c.opts.max_depth) [[unlikely]]
-    return fail(c, error_code::depth_exceeded, p, "nesting deeper than max_depth");
-  return true;
-}
-
-/// Opens an array or object at c.p (`open` is '[' or '{'; `what` names it for the error), checks max_depth and
-/// skips the whitespace after it.
-[[gnu::always_inline]] inline bool open_container(read_context& c, char open, const char* what) {
-  const char* p = c.p;
-  if (p == c.end || *p != open) [[unlikely]]
-    return fail_expected(c, what, p);
-  if (!enter(c, p)) return false;
-  c.p = skip_whitespace(p + 1, c.end);
-  return true;
-}
-
-/// Consumes `close` when the container just opened is empty.
-inline bool close_if_empty(read_context& c, char close) {
-  if (c.p == c.end || *c.p != close) return false;
-  ++c.p;
-  --c.depth;
-  return true;
-}
-
-[[gnu::cold, gnu::noinline]] inline bool next_item_failed(read_context& c, char close, const char* p) {
-  fail_expected(c, close == '}' ? "',' or '}'" : "',' or ']'", p, error_code::syntax_error);
-  return false;
-}
-
-/// After an element or member: skips ',' and whitespace (true, more follows) or the closing bracket (false,
-/// done, c.p after it). Records a syntax error for anything else (check c.err). Always inlined: the compiler's
-/// own choice differed between instantiations of one record reader (one view's read 5% slower than another's).
-[[gnu::always_inline]] inline bool next_item(read_context& c, char close) {
-  const char* p = skip_whitespace(c.p, c.end);
-  if (p != c.end && *p == ',') [[likely]] {
-    c.p = skip_whitespace(p + 1, c.end);
-    return true;
-  }
-  if (p != c.end && *p == close) {
-    c.p = p + 1;
-    --c.depth;
-    return false;
-  }
-  return next_item_failed(c, close, p);
-}
 
 // ---- scalars -------------------------------------------------------------------------------------------
 
@@ -765,6 +718,8 @@ bool read_map(read_context& c, T& out) {
     c.p = skip_whitespace(after + 1, c.end);
     K key{};
     if (!read_map_key(c, text, in_input, at, key)) return false;
+    if (c.opts.reject_duplicate_keys && out.find(key) != out.end()) [[unlikely]]
+      return fail_duplicate_key(c, at, text);
     bool ok = charge<std::pair<K, V>>(c);
     if constexpr (requires { out.try_emplace(std::move(key)); }) {
       ok = ok && read_value<View>(c, spare.add(out, std::move(key), V{})->second);  // a duplicate key: the last one wins
@@ -1010,10 +965,12 @@ bool read_record(read_context& c, T& obj) {
     }
     if (!to_member_value(c, p)) return false;
     if (index < n) {
-      if (seen[index]) [[unlikely]]
+      if (seen[index]) [[unlikely]] {
+        if (c.opts.reject_duplicate_keys) return fail_duplicate_key(c, key_at, L::names[index]);
         reset_duplicate<View, T>(obj, index);  // a repeated key: the last one wins, whole
-      else
+      } else {
         ++seen_count;
+      }
       bool ok = [&]<std::size_t... S>(std::index_sequence<S...>) {
         bool r = true;
         (void)((index == S && (r = read_slot<View, T, S>(c, obj), true)) || ...);
@@ -1177,6 +1134,8 @@ bool read_value(read_context& c, T& out) {
     return read_record<View>(c, out);
   } else if constexpr (k == kind::surrogate) {
     return read_represented<View>(c, description<T>, out);
+  } else if constexpr (k == kind::dynamic) {
+    return read_dynamic(c, out);
   } else {
     (void)not_describable<T>::value;
     return false;

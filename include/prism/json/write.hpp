@@ -28,6 +28,7 @@
 #include "detail/parse.hpp"
 #include "options.hpp"
 #include "raw.hpp"
+#include "value.hpp"
 #include "writer.hpp"
 
 namespace prism::json {
@@ -793,6 +794,8 @@ void write_value(W& w, const T& v) {
     w.end_object();
   } else if constexpr (k == kind::surrogate) {
     write_value<View>(w, std::invoke(description<T>.to, v));
+  } else if constexpr (k == kind::dynamic) {
+    write_value_json(w, v);
   } else {
     (void)not_describable<T>::value;
   }
