@@ -1,6 +1,6 @@
 // prism: any JSON value, for the parts of a model whose shape the service does not own (a `metadata` object, an
 // extensions map, a document passed along). A described type like any other: a field of type json::value reads and
-// writes through the typed paths. Numbers keep their exact text where a double would not reproduce it.
+// writes through the typed paths. Numbers read keep their exact decimal form and are written back as they came.
 #pragma once
 
 #include <algorithm>
@@ -97,14 +97,16 @@ class value;
 namespace detail {
 class value_reader;
 bool equal_numbers(const value& a, const value& b);
-std::string_view number_text(const value& v, char (&buf)[max_double_chars + max_integer_chars]);
+/// Room for any number's text but one kept whole: 19 digits, sign, point, 'e', exponent sign and 20 digits.
+inline constexpr std::size_t number_chars = 48;
+std::string_view number_text(const value& v, char (&buf)[number_chars]);
 }  // namespace detail
 
 /// Any JSON value: null, a boolean, a number, a string, an array, or an object whose members keep the document's
 /// order (and its duplicate keys, unless read_options::reject_duplicate_keys). Sixteen bytes; strings up to 14
-/// bytes are held inline. Numbers are kept as int64 or uint64 when they are integers that fit, otherwise as a
-/// double, with their text kept where writing the double would not give back the text read (1e400, 1.50, a
-/// 30-digit integer): reading then writing a document changes no number, byte for byte.
+/// bytes are held inline. Numbers read are kept as int64 or uint64 when they are integers that fit, otherwise as
+/// written (digits, exponent and spelling packed in the value, or the text past 19 digits), converted to double
+/// when asked: reading then writing a document changes no number, byte for byte (1e400, 1.50, -0, 30 digits).
 ///   auto v = prism::json::read<prism::json::value>(text).value();
 ///   if (auto* name = v.at_pointer("/user/name")) std::puts(name->as_string().value().data());
 /// Copies are deep and go to the heap. A value read with read_options::arena lives in that arena (see arena).
@@ -175,8 +177,9 @@ class value {
   result<double> as_double() const;
   result<std::string_view> as_string() const;
 
-  /// The text kept for a number a double would not reproduce ("1e400", "1.50"); empty for any other value.
-  std::string_view number_text() const noexcept { return kind() == rep::num_inline || kind() == rep::num_heap ? text() : std::string_view(); }
+  /// A number read from a document, as it was written there ("1e400", "1.50", "2.5"); empty for integers held as
+  /// int64 or uint64, for doubles, and for any other value.
+  std::string number_text() const;
 
   /// The elements of an array, the members of an object (empty spans for other values).
   std::span<const value> elements() const noexcept;
@@ -221,15 +224,20 @@ class value {
   friend class detail::value_reader;
   friend class member;
   friend bool detail::equal_numbers(const value&, const value&);
-  friend std::string_view detail::number_text(const value&, char (&)[detail::max_double_chars + detail::max_integer_chars]);
+  friend std::string_view detail::number_text(const value&, char (&)[detail::number_chars]);
   template <class W>
   friend void write_value_json(W& w, const value& v);
 
   // One layout for all: bytes 0-7 a payload (a scalar, or a pointer to heap or arena memory), 8-11 a count, 15 the
   // representation; inline text uses bytes 0-13 with its length in byte 14.
   enum class rep : std::uint8_t {
-    null, boolean, int64, uint64, dbl, num_inline, num_heap, str_inline, str_heap, array, object,
+    null, boolean, int64, uint64, dbl, decimal, num_inline, num_heap, str_inline, str_heap, array, object,
   };
+  // rep::decimal, a number as written with at most 19 digits: bytes 0-7 its digits as an integer, 8 how many before
+  // the point, 9 after it, 10-11 the exponent's magnitude, 12 the flags below, 13 how many exponent digits.
+  static constexpr unsigned decimal_negative = 1, decimal_exponent = 2, decimal_upper_e = 4, decimal_plus = 8,
+                            decimal_minus = 16;
+  static constexpr std::size_t max_exponent_digits = 20;
   static constexpr std::uint8_t rep_mask = 0x0F;
   static constexpr std::uint8_t in_arena = 0x80;  ///< the block belongs to an arena: never freed on its own
   static constexpr std::uint8_t exact = 0x40;     ///< an array's or object's block holds exactly count() items
@@ -395,7 +403,7 @@ inline bool equal_numbers(const value& a, const value& b) {
   if ((ra == rep::int64 && rb == rep::uint64) || (ra == rep::uint64 && rb == rep::int64)) return false;  // disjoint ranges
   if ((ra == rep::dbl && !std::isfinite(a.load<double>(0))) || (rb == rep::dbl && !std::isfinite(b.load<double>(0))))
     return false;  // NaN equals nothing; an infinity only an infinity, compared above
-  char ba[max_double_chars + max_integer_chars], bb[max_double_chars + max_integer_chars];
+  char ba[number_chars], bb[number_chars];
   return exact_decimal_of(number_text(a, ba)) == exact_decimal_of(number_text(b, bb));
 }
 }  // namespace detail
@@ -435,6 +443,7 @@ inline value_type value::type() const noexcept {
     case rep::int64:
     case rep::uint64:
     case rep::dbl:
+    case rep::decimal:
     case rep::num_inline:
     case rep::num_heap: return value_type::number;
     case rep::str_inline:
@@ -618,15 +627,22 @@ inline result<bool> value::as_bool() const {
   return b_[0] != 0;
 }
 
+inline std::string value::number_text() const {
+  rep r = kind();
+  if (r != rep::decimal && r != rep::num_inline && r != rep::num_heap) return {};
+  char buf[detail::number_chars];
+  return std::string(detail::number_text(*this, buf));
+}
+
 inline result<std::string_view> value::as_string() const {
   if (!is_string()) return detail::value_mismatch("a string", type());
   return text();
 }
 
 namespace detail {
-/// The JSON text of a number held as int64, uint64 or double (the shortest that reads back; nothing for NaN or an
-/// infinity), or its kept text.
-inline std::string_view number_text(const value& v, char (&buf)[max_double_chars + max_integer_chars]) {
+/// The JSON text of a number: as it was read, or for int64, uint64 and double the writer's (the shortest that reads
+/// back; nothing for NaN or an infinity). Kept text is viewed where it is; the rest is written into `buf`.
+inline std::string_view number_text(const value& v, char (&buf)[number_chars]) {
   using rep = value::rep;
   char* end = buf;
   switch (v.kind()) {
@@ -635,6 +651,30 @@ inline std::string_view number_text(const value& v, char (&buf)[max_double_chars
     case rep::dbl:
       if (std::isfinite(v.load<double>(0))) end = write_double(buf, v.load<double>(0));
       break;
+    case rep::decimal: {
+      const unsigned flags = v.b_[12];
+      if (flags & value::decimal_negative) *end++ = '-';
+      const std::size_t int_digits = v.b_[8], digits = int_digits + v.b_[9];
+      char d[max_integer_chars + 20];  // the digits, with the leading zeros w does not hold (0.05: "005")
+      std::memset(d, '0', 20);
+      const char* d_end = write_integer(d + 20, v.load<std::uint64_t>(0));
+      const char* d_first = d_end - digits;
+      std::memcpy(end, d_first, int_digits);
+      end += int_digits;
+      if (digits > int_digits) {
+        *end++ = '.';
+        std::memcpy(end, d_first + int_digits, digits - int_digits);
+        end += digits - int_digits;
+      }
+      if (flags & value::decimal_exponent) {
+        *end++ = (flags & value::decimal_upper_e) ? 'E' : 'e';
+        if (flags & (value::decimal_plus | value::decimal_minus)) *end++ = (flags & value::decimal_plus) ? '+' : '-';
+        std::uint32_t x = v.load<std::uint16_t>(10);
+        for (std::size_t i = v.b_[13]; i-- > 0; x /= 10) end[i] = static_cast<char>('0' + x % 10);
+        end += v.b_[13];
+      }
+      break;
+    }
     case rep::num_inline:
     case rep::num_heap: return v.text();
     default: break;
@@ -671,17 +711,20 @@ inline result<std::int64_t> value::as_int64() const {
       double d = load<double>(0);
       if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == static_cast<double>(static_cast<std::int64_t>(d)))
         return static_cast<std::int64_t>(d);
-      char buf[detail::max_double_chars + detail::max_integer_chars];
+      char buf[detail::number_chars];
       return detail::number_out_of_range(detail::number_text(*this, buf), "int64");
     }
+    case rep::decimal:
     case rep::num_inline:
     case rep::num_heap: {
+      char buf[detail::number_chars];
+      const std::string_view t = detail::number_text(*this, buf);
       std::uint64_t m;
       bool negative;
       constexpr std::uint64_t int_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-      if (detail::exact_integer(text(), m, negative) && m <= int_max + negative)
+      if (detail::exact_integer(t, m, negative) && m <= int_max + negative)
         return negative ? static_cast<std::int64_t>(std::uint64_t{0} - m) : static_cast<std::int64_t>(m);
-      return detail::number_out_of_range(text(), "int64");
+      return detail::number_out_of_range(t, "int64");
     }
     default: return detail::value_mismatch("a number", type());
   }
@@ -699,15 +742,18 @@ inline result<std::uint64_t> value::as_uint64() const {
       double d = load<double>(0);
       if (d >= 0 && d < 18446744073709551616.0 && d == static_cast<double>(static_cast<std::uint64_t>(d)))
         return static_cast<std::uint64_t>(d);
-      char buf[detail::max_double_chars + detail::max_integer_chars];
+      char buf[detail::number_chars];
       return detail::number_out_of_range(detail::number_text(*this, buf), "uint64");
     }
+    case rep::decimal:
     case rep::num_inline:
     case rep::num_heap: {
+      char buf[detail::number_chars];
+      const std::string_view t = detail::number_text(*this, buf);
       std::uint64_t m;
       bool negative;
-      if (detail::exact_integer(text(), m, negative) && (!negative || m == 0)) return m;
-      return detail::number_out_of_range(text(), "uint64");
+      if (detail::exact_integer(t, m, negative) && (!negative || m == 0)) return m;
+      return detail::number_out_of_range(t, "uint64");
     }
     default: return detail::value_mismatch("a number", type());
   }
@@ -718,9 +764,11 @@ inline result<double> value::as_double() const {
     case rep::int64: return static_cast<double>(load<std::int64_t>(0));
     case rep::uint64: return static_cast<double>(load<std::uint64_t>(0));
     case rep::dbl: return load<double>(0);
+    case rep::decimal:
     case rep::num_inline:
     case rep::num_heap: {
-      std::string_view t = text();
+      char buf[detail::number_chars];
+      const std::string_view t = detail::number_text(*this, buf);
       static const read_options defaults{};
       detail::read_context c(t, defaults);
       detail::decimal_number d;
@@ -751,8 +799,9 @@ inline bool operator==(const value& a, const value& b) {
 
 namespace detail {
 
-/// Reads any JSON value into a json::value. Elements and members wait on one stack until their container closes,
-/// then move into a block of exactly their number: one allocation per container, none per element.
+/// Reads any JSON value into a json::value. Elements and members are read in place on one stack, where they wait
+/// until their container closes and then move into a block of exactly their number: one allocation per container,
+/// none per element.
 class value_reader {
  public:
   value_reader(read_context& c, arena* a) noexcept : c_(c), arena_(a), data_(reinterpret_cast<value*>(inline_)) {}
@@ -764,27 +813,44 @@ class value_reader {
   }
 
   bool read(value& out) {
+    push();
+    if (!read_at(0)) return false;
+    out = std::move(data_[0]);
+    return true;
+  }
+
+ private:
+  /// Reads the value at c.p into the stack's slot `slot` (data_ may move while it does: slots are indices).
+  bool read_at(std::size_t slot) {
     const char* p = c_.p;
     if (p == c_.end) [[unlikely]]
       return fail_expected(c_, "a value", p);
     switch (*p) {
-      case '{': return read_object(out);
-      case '[': return read_array(out);
+      case '{': return read_object(slot);
+      case '[': return read_array(slot);
       case '"': {
         std::string_view text;
         const char* after = read_string_text(c_, p, c_.scratch, text);
         if (!after) return false;
-        out.assign_text(text, value::rep::str_inline, arena_);
+        data_[slot].assign_text(text, value::rep::str_inline, arena_);
         c_.p = after;
         return true;
       }
       case 't':
-      case 'f': {
-        bool b = false;
-        if (!read_bool(b)) return false;
-        out = value(b);
-        return true;
-      }
+        if (const char* t = match_literal(p, c_.end, "true")) {
+          data_[slot].b_[0] = 1;
+          data_[slot].set_rep(value::rep::boolean);
+          c_.p = t;
+          return true;
+        }
+        return fail_literal(c_, p, "true");
+      case 'f':
+        if (const char* f = match_literal(p, c_.end, "false")) {
+          data_[slot].set_rep(value::rep::boolean);
+          c_.p = f;
+          return true;
+        }
+        return fail_literal(c_, p, "false");
       case 'n':
         if (const char* n = match_literal(p, c_.end, "null")) {
           c_.p = n;
@@ -792,114 +858,117 @@ class value_reader {
         }
         return fail_literal(c_, p, "null");
       default:
-        if (*p == '-' || is_digit(*p)) return read_number(out);
+        if (*p == '-' || is_digit(*p)) return read_number(data_[slot]);
         return fail_expected(c_, "a value", p, error_code::syntax_error);
     }
   }
 
- private:
-  bool read_bool(bool& out) {
-    const char* p = c_.p;
-    if (const char* t = match_literal(p, c_.end, "true")) {
-      out = true;
-      c_.p = t;
-      return true;
-    }
-    if (const char* f = match_literal(p, c_.end, "false")) {
-      out = false;
-      c_.p = f;
-      return true;
-    }
-    return fail_literal(c_, p, *p == 't' ? "true" : "false");
-  }
-
-  /// Integers that fit 64 bits as integers; any other number as a double when writing the double gives back its
-  /// text byte for byte, else as its text.
+  /// Integers that fit 64 bits as integers; other numbers as their decimal (value::rep::decimal: significand,
+  /// exponent and spelling, in the value itself), or as their text when that does not fit (more than 19 digits).
   bool read_number(value& out) {
     const char* p = c_.p;
     const char* e = c_.end;
     const bool negative = *p == '-';
     const char* q = p + negative;
-    if (q != e && is_digit(*q) && !(*q == '0' && q + 1 != e && is_digit(q[1]))) {
-      std::uint64_t m = 0;
-      const char* last = accumulate_short_digits(q, e - q > 19 ? q + 19 : e, m);
-      bool overflow = false;
-      while (last != e && is_digit(*last)) {
-        overflow |= __builtin_mul_overflow(m, 10u, &m) || __builtin_add_overflow(m, static_cast<unsigned>(*last - '0'), &m);
-        ++last;
-      }
-      if (last == e || (*last != '.' && *last != 'e' && *last != 'E')) {
-        constexpr std::uint64_t int_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-        if (!overflow && !(negative && m == 0)) {  // -0 keeps its text
-          if (negative ? m <= int_max + 1 : m <= int_max) {
-            out.store<std::int64_t>(0, negative ? static_cast<std::int64_t>(std::uint64_t{0} - m) : static_cast<std::int64_t>(m));
-            out.set_rep(value::rep::int64);
-            c_.p = last;
-            return true;
-          }
-          if (!negative) {
-            out.store<std::uint64_t>(0, m);
-            out.set_rep(value::rep::uint64);
-            c_.p = last;
-            return true;
-          }
+    if (q == e || !is_digit(*q) || (*q == '0' && q + 1 != e && is_digit(q[1]))) [[unlikely]]
+      return read_unusual_number(out);
+    std::uint64_t m = 0;
+    const char* last = accumulate_short_digits(q, e - q > 19 ? q + 19 : e, m);
+    bool overflow = false;
+    while (last != e && is_digit(*last)) {
+      overflow |= __builtin_mul_overflow(m, 10u, &m) || __builtin_add_overflow(m, static_cast<unsigned>(*last - '0'), &m);
+      ++last;
+    }
+    if (last == e || (*last != '.' && (*last | 0x20) != 'e')) {
+      constexpr std::uint64_t int_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+      if (!overflow && !(negative && m == 0)) {  // -0 stays a decimal: as an integer it would lose its sign
+        if (negative ? m <= int_max + 1 : m <= int_max) {
+          out.store<std::int64_t>(0, negative ? static_cast<std::int64_t>(std::uint64_t{0} - m) : static_cast<std::int64_t>(m));
+          out.set_rep(value::rep::int64);
+          c_.p = last;
+          return true;
         }
-        out.assign_text({p, static_cast<std::size_t>(last - p)}, value::rep::num_inline, arena_);
-        c_.p = last;
-        return true;
+        if (!negative) {
+          out.store<std::uint64_t>(0, m);
+          out.set_rep(value::rep::uint64);
+          c_.p = last;
+          return true;
+        }
       }
     }
+    const std::size_t int_digits = static_cast<std::size_t>(last - q);
+    std::size_t frac_digits = 0;
+    const char* r = last;
+    if (r != e && *r == '.') {
+      const char* frac_first = ++r;
+      r = accumulate_digits(r, e, m);  // past 19 digits m overflows: then the text is kept instead
+      frac_digits = static_cast<std::size_t>(r - frac_first);
+      if (frac_digits == 0) [[unlikely]]
+        return read_unusual_number(out);
+    }
+    unsigned flags = negative ? value::decimal_negative : 0;
+    std::uint32_t exponent = 0;
+    std::size_t exponent_digits = 0;
+    if (r != e && (*r | 0x20) == 'e') {
+      flags |= value::decimal_exponent | (*r == 'E' ? value::decimal_upper_e : 0);
+      ++r;
+      if (r != e && (*r == '+' || *r == '-')) flags |= *r++ == '+' ? value::decimal_plus : value::decimal_minus;
+      const char* exponent_first = r;
+      for (; r != e && is_digit(*r); ++r)
+        if (exponent < 100000) exponent = exponent * 10 + static_cast<unsigned>(*r - '0');
+      exponent_digits = static_cast<std::size_t>(r - exponent_first);
+      if (exponent_digits == 0) [[unlikely]]
+        return read_unusual_number(out);
+    }
+    if (!overflow && int_digits + frac_digits <= 19 && exponent <= 0xFFFF && exponent_digits <= value::max_exponent_digits) {
+      out.store(0, m);
+      out.b_[8] = static_cast<unsigned char>(int_digits);
+      out.b_[9] = static_cast<unsigned char>(frac_digits);
+      out.store(10, static_cast<std::uint16_t>(exponent));
+      out.b_[12] = static_cast<unsigned char>(flags);
+      out.b_[13] = static_cast<unsigned char>(exponent_digits);
+      out.set_rep(value::rep::decimal);
+    } else {
+      out.assign_text({p, static_cast<std::size_t>(r - p)}, value::rep::num_inline, arena_);
+    }
+    c_.p = r;
+    return true;
+  }
+
+  /// A number the quick scan left: its error, with scan_number's message (the text is kept if it has none).
+  [[gnu::noinline]] bool read_unusual_number(value& out) {
     decimal_number d;
-    const char* last = scan_number(c_, p, d);
+    const char* last = scan_number(c_, c_.p, d);
     if (!last) return false;
-    std::string_view text(p, static_cast<std::size_t>(last - p));
-    double x;
-    if (to_float(d, x)) {
-      char buf[max_double_chars];
-      char* end = write_double(buf, x);
-      if (static_cast<std::size_t>(end - buf) == text.size() && std::memcmp(buf, text.data(), text.size()) == 0) {
-        out.store(0, x);
-        out.set_rep(value::rep::dbl);
-        c_.p = last;
-        return true;
-      }
-    }
-    out.assign_text(text, value::rep::num_inline, arena_);
+    out.assign_text({c_.p, static_cast<std::size_t>(last - c_.p)}, value::rep::num_inline, arena_);
     c_.p = last;
     return true;
   }
 
-  bool read_array(value& out) {
+  bool read_array(std::size_t slot) {
     if (!open_container(c_, '[', "array")) return false;
-    std::size_t base = size_;
+    const std::size_t base = size_;
     if (!close_if_empty(c_, ']')) {
       for (std::size_t i = 0;; ++i) {
-        value v;
-        if (!charge<value>(c_) || !read(v)) {
+        if (!charge<value>(c_)) return false;
+        push();
+        if (!read_at(size_ - 1)) {
           prism::detail::prepend_path(c_.err.path, "[", std::to_string(i), "]");
           return false;
         }
-        push(std::move(v));
         if (!next_item(c_, ']')) {
           if (c_.err.code != error_code::none) return false;
           break;
         }
       }
     }
-    out.set_rep(value::rep::array, value::exact | (arena_ ? value::in_arena : 0));
-    std::size_t n = size_ - base;
-    if (n == 0) return true;
-    auto* items = static_cast<value*>(value::allocate(arena_, n * sizeof(value), alignof(value)));
-    std::memcpy(static_cast<void*>(items), static_cast<const void*>(data_ + base), n * sizeof(value));  // relocated: the stack forgets them
-    size_ = base;
-    out.store<void*>(0, items);
-    out.store(8, static_cast<std::uint32_t>(n));
+    close_into(data_[slot], value::rep::array, base, size_ - base, sizeof(value));
     return true;
   }
 
-  bool read_object(value& out) {
+  bool read_object(std::size_t slot) {
     if (!open_container(c_, '{', "object")) return false;
-    std::size_t base = size_;
+    const std::size_t base = size_;
     if (!close_if_empty(c_, '}')) {
       for (;;) {
         const char* at = c_.p;
@@ -907,20 +976,20 @@ class value_reader {
         std::string_view text;
         const char* after = read_string_text(c_, at, c_.scratch, text);
         if (!after) return false;
-        value key;
-        key.assign_text(text, value::rep::str_inline, arena_);
-        if (c_.opts.reject_duplicate_keys && repeats(base, key.text())) [[unlikely]]
-          return fail_duplicate_key(c_, at, key.text());
+        if (c_.opts.reject_duplicate_keys && repeats(base, text)) [[unlikely]]
+          return fail_duplicate_key(c_, at, text);
+        if (!charge<member>(c_)) return false;
+        push();
+        const std::size_t key = size_ - 1;
+        data_[key].assign_text(text, value::rep::str_inline, arena_);
         after = skip_whitespace(after, c_.end);
         if (after == c_.end || *after != ':') return fail_expected(c_, "':'", after, error_code::syntax_error);
         c_.p = skip_whitespace(after + 1, c_.end);
-        value v;
-        if (!charge<member>(c_) || !read(v)) {
-          prism::detail::prepend_path(c_.err.path, "[\"", key.text(), "\"]");
+        push();
+        if (!read_at(key + 1)) {
+          prism::detail::prepend_path(c_.err.path, "[\"", data_[key].text(), "\"]");
           return false;
         }
-        push(std::move(key));
-        push(std::move(v));
         if (!next_item(c_, '}')) {
           if (c_.err.code != error_code::none) return false;
           break;
@@ -928,15 +997,20 @@ class value_reader {
       }
     }
     if (!key_sets_.empty() && key_sets_.back().first == base) key_sets_.pop_back();
-    out.set_rep(value::rep::object, value::exact | (arena_ ? value::in_arena : 0));
-    std::size_t n = (size_ - base) / 2;
-    if (n == 0) return true;
-    auto* items = static_cast<member*>(value::allocate(arena_, n * sizeof(member), alignof(member)));
-    std::memcpy(static_cast<void*>(items), static_cast<const void*>(data_ + base), n * sizeof(member));  // key, value pairs
+    close_into(data_[slot], value::rep::object, base, (size_ - base) / 2, sizeof(member));
+    return true;
+  }
+
+  /// Moves the `n` items above `base` (values, or key and value pairs) into a block of exactly their size, which
+  /// `out` (a slot below them) then holds; the stack forgets them.
+  void close_into(value& out, value::rep r, std::size_t base, std::size_t n, std::size_t item_size) {
+    out.set_rep(r, value::exact | (arena_ ? value::in_arena : 0));
+    if (n == 0) return;
+    void* items = value::allocate(arena_, n * item_size, alignof(member));
+    std::memcpy(items, static_cast<const void*>(data_ + base), n * item_size);  // values relocate bytewise
     size_ = base;
     out.store<void*>(0, items);
     out.store(8, static_cast<std::uint32_t>(n));
-    return true;
   }
 
   /// Whether an earlier member of the object whose members start at `base` has this key: compared one by one up to
@@ -955,11 +1029,11 @@ class value_reader {
     return !key_sets_.back().second.emplace(key).second;
   }
 
-  void push(value&& v) {
+  /// A null on top of the stack.
+  void push() {
     if (size_ == capacity_) [[unlikely]]
       grow();
-    std::memcpy(static_cast<void*>(data_ + size_), static_cast<const void*>(&v), sizeof(value));  // moved bytewise
-    std::memset(static_cast<void*>(&v), 0, sizeof(value));
+    ::new (data_ + size_) value();
     ++size_;
   }
 
@@ -972,7 +1046,7 @@ class value_reader {
     capacity_ = cap;
   }
 
-  static constexpr std::size_t inline_items = 32;
+  static constexpr std::size_t inline_items = 64;
   read_context& c_;
   arena* arena_;
   alignas(value) unsigned char inline_[inline_items * sizeof(value)];
@@ -980,16 +1054,12 @@ class value_reader {
   std::size_t size_ = 0;
   std::size_t capacity_ = inline_items;
   std::vector<std::pair<std::size_t, std::unordered_set<std::string>>> key_sets_;  ///< see repeats
-
 };
 
 /// The typed reader's entry for a json::value (kind::dynamic).
 inline bool read_dynamic(read_context& c, value& out) {
-  value v;
   value_reader r(c, c.opts.arena);
-  if (!r.read(v)) return false;
-  out = std::move(v);
-  return true;
+  return r.read(out);
 }
 
 }  // namespace detail
@@ -1005,8 +1075,12 @@ void write_value_json(W& w, const value& v) {
     case rep::int64: return w.value(v.load<std::int64_t>(0));
     case rep::uint64: return w.value(v.load<std::uint64_t>(0));
     case rep::dbl: return w.value(v.load<double>(0));
+    case rep::decimal:
     case rep::num_inline:
-    case rep::num_heap: return w.raw_value(v.text());  // read and checked as a number, or copied from one
+    case rep::num_heap: {  // as read (and checked) from a document
+      char buf[detail::number_chars];
+      return w.raw_value(detail::number_text(v, buf));
+    }
     case rep::str_inline:
     case rep::str_heap: return w.value(v.text());
     case rep::array: {
