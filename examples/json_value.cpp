@@ -6,6 +6,12 @@
 #include <string>
 #include <string_view>
 
+struct refund {
+  std::uint64_t order = 0;
+  double amount = 0;
+  std::vector<std::string> reasons;
+};
+
 struct webhook {
   std::string event;
   std::uint64_t delivery = 0;
@@ -37,6 +43,8 @@ int main() {
   hook.metadata.set("seen", true);
   hook.metadata.set("history", value::array({value::object({{"at", "2026-11-29"}, {"by", "billing"}})}));
   hook.metadata.at_pointer("/ab")->push_back(0.125);
+  // A typed value as a json::value, as the writer would write it (views and options too), with no text in between.
+  hook.metadata.set("refund", prism::json::from(refund{981, 12.5, {"late", "damaged"}}).value());
 
   // Written back through the typed writer: 1.50, 1e400 and the 30-digit id exactly as they came.
   std::printf("%s\n", prism::json::to_string(hook).value().c_str());

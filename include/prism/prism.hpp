@@ -17,6 +17,7 @@
 #include "json/raw.hpp"
 #include "json/read.hpp"
 #include "json/builder.hpp"
+#include "json/convert.hpp"
 #include "json/stream.hpp"
 #include "json/value.hpp"
 #include "json/write.hpp"

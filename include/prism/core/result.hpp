@@ -77,6 +77,7 @@ struct error {
   std::size_t column = 0;
   std::string path = "$";
   std::string detail;  ///< what happened, in words ("expected integer, found string"); empty: describe(code)
+  static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);  ///< offset of an error in no text
 
   /// "expected integer, found string at $.users[3].age (line 12, column 18)", or "(byte 120)" when
   /// there is no line.
@@ -84,6 +85,7 @@ struct error {
     std::string m = detail.empty() ? std::string(describe(code)) : detail;
     if (path.empty()) return m;  // not about a document (json::value's accessors)
     m.append(" at ").append(path);
+    if (offset == no_offset) return m;  // about a value, not text (json::from)
     if (line != 0) m.append(" (line ").append(std::to_string(line)).append(", column ").append(std::to_string(column));
     else m.append(" (byte ").append(std::to_string(offset));
     m.append(")");

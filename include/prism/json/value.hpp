@@ -215,6 +215,9 @@ class value {
   /// Sets member `key` of an object (a null becomes an empty object first): replaces the value of the last member
   /// of that name, or appends a member. Returns the member's value. Throws std::logic_error on other values.
   value& set(std::string_view key, value v);
+  /// Appends member `key` to an object (a null becomes an empty object first), even when one has that name already:
+  /// duplicate keys, as a document may have them. Returns the member's value.
+  value& append(std::string_view key, value v);
 
   /// Structural equality: members in the same order, numbers equal as exact decimal values (1, 1.0 and 1e0 are
   /// equal; 0.1 and 0.10000000000000001 are not, whatever a double makes of them).
@@ -542,6 +545,12 @@ inline value& value::set(std::string_view key, value v) {
   if (is_null()) set_rep(rep::object, exact);
   if (!is_object()) throw std::logic_error("prism::json::value::set on a value that is no object");
   if (value* existing = find(key)) return *existing = std::move(v);
+  return append(key, std::move(v));
+}
+
+inline value& value::append(std::string_view key, value v) {
+  if (is_null()) set_rep(rep::object, exact);
+  if (!is_object()) throw std::logic_error("prism::json::value::append on a value that is no object");
   value k(key);
   member* slot = grow_for_one<member>();
   ::new (slot) member(std::move(k), std::move(v));
@@ -1068,6 +1077,9 @@ inline bool read_dynamic(read_context& c, value& out) {
 /// without nonfinite_as_null, invalid UTF-8, nesting past max_depth) are left in the writer with the value's path.
 template <class W>
 void write_value_json(W& w, const value& v) {
+  if constexpr (requires { w.copy_of(v); }) {  // a writer that builds values (json::from) takes it whole
+    return w.copy_of(v);
+  }
   using rep = value::rep;
   switch (v.kind()) {
     case rep::null: return w.null();
