@@ -1,12 +1,13 @@
 // The prism command-line tool.
 //   prism check [FILE|-]...                                    validate JSON documents; exit 0 all valid, 1 any invalid
 //   prism fmt [--indent N | --minify] [--no-newline] [FILE|-]   re-emit a document, pretty (indent 2) or compact
-//   prism dump [FILE|-]                                         print a prism binary document as text, without its types
+//   prism dump [--json] [FILE|-]                                print a prism binary document as text, without its types
 //   prism --version
 // check and fmt stream with memory bounded by the longest string or number in the input, so multi-GiB files are fine.
 // Exit status 2 for usage errors, inputs that cannot be read (a directory, a read error) and output that cannot be
 // written (a full disk, a closed pipe).
 #include <prism/bin/dump.hpp>
+#include <prism/bin/read.hpp>
 #include <prism/prism.hpp>
 
 #include <sys/stat.h>
@@ -25,13 +26,14 @@ namespace {
 constexpr const char* usage =
     "usage: prism check [FILE|-]...\n"
     "       prism fmt [--indent N | --minify] [--no-newline] [FILE|-]\n"
-    "       prism dump [FILE|-]\n"
+    "       prism dump [--json] [FILE|-]\n"
     "       prism --version\n"
     "check validates each JSON document (stdin when no file or '-'): exit 0 when all are valid, 1 otherwise,\n"
     "with FILE:LINE:COLUMN: message on stderr for each invalid one. fmt re-emits one document on stdout, ended by\n"
     "a newline unless --no-newline; on invalid input it stops at the error, and what it wrote is incomplete.\n"
     "dump prints a prism binary document (field ids, wire types, values) on stdout as it reads it; exit 1 if it\n"
-    "is malformed (what it printed before the error is incomplete).\n"
+    "is malformed (what it printed before the error is incomplete). With --json it prints the document as JSON\n"
+    "(records as objects keyed by field id) once it has read it whole, or nothing if it is malformed.\n"
     "Exit 2 for usage errors, inputs that cannot be read and output that cannot be written.\n";
 
 int usage_error(const std::string& what) {
@@ -115,8 +117,8 @@ int fmt(int indent, bool newline, const std::string& name) {
 
 }  // namespace
 
-/// Reads a whole binary document and prints it as text.
-int dump(const std::string& name) {
+/// Reads a whole binary document and prints it as text, or as JSON through a json::value.
+int dump(const std::string& name, bool json) {
   std::FILE* f = open_input(name);
   if (!f) return 2;
   std::vector<std::byte> bytes;
@@ -130,13 +132,21 @@ int dump(const std::string& name) {
     std::fprintf(stderr, "prism: cannot read %s\n", name.c_str());
     return 2;
   }
-  auto printed = prism::bin::dump(bytes, stdout);  // streamed: a deep document prints far more text than its bytes
+  auto printed = [&]() -> prism::result<std::size_t> {
+    if (!json) return prism::bin::dump(bytes, stdout);  // streamed: a deep document prints far more text than its bytes
+    auto v = prism::bin::read<prism::json::value>(bytes);
+    if (!v) return v.error();
+    // bytes that are no UTF-8 (a blob) print as U+FFFD, NaN and infinities as null, rather than stop the output
+    auto written = prism::json::write(*v, stdout, {.indent = 2, .nonfinite_as_null = true, .replace_invalid_utf8 = true});
+    if (written && std::fputc('\n', stdout) == EOF) return prism::error{.code = prism::error_code::sink_failed, .detail = {}};
+    return written;
+  }();
   const bool flushed = std::fflush(stdout) == 0;
   if (!printed && printed.error().code != prism::error_code::sink_failed) {
     const prism::error& e = printed.error();
     std::fprintf(stderr, "%s: byte %zu: %s\n", name == "-" ? "<stdin>" : name.c_str(), e.offset,
                  (e.detail.empty() ? std::string(prism::describe(e.code)) : e.detail).c_str());
-    std::fputs("prism: dump stopped at the error: the output before it is incomplete\n", stderr);
+    if (!json) std::fputs("prism: dump stopped at the error: the output before it is incomplete\n", stderr);
     return 1;
   }
   if (!printed || !flushed) {
@@ -183,9 +193,11 @@ int main(int argc, char** argv) {
     return fmt(indent, newline, file.empty() ? "-" : file);
   }
   if (command == "dump") {
+    bool json = !args.empty() && args[0] == "--json";
+    if (json) args.erase(args.begin());
     if (args.size() > 1) return usage_error("dump takes one file");
     if (!args.empty() && args[0].size() > 1 && args[0][0] == '-') return usage_error("dump takes no option " + args[0]);
-    return dump(args.empty() ? "-" : args[0]);
+    return dump(args.empty() ? "-" : args[0], json);
   }
   if (command == "--version") {
     std::puts("prism " PRISM_VERSION);

@@ -16,7 +16,7 @@ max_len=${FUZZ_MAX_LEN:-4096}
 timeout=${FUZZ_TIMEOUT:-10}
 rss_mb=${FUZZ_RSS_MB:-2048}
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_validate fuzz_read fuzz_bin_read)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_validate fuzz_read fuzz_bin_read fuzz_value)
 build=build/fuzz
 
 bash tools/deps.sh ci

@@ -206,4 +206,20 @@ TEST_F(Cli, DumpPrintsABinaryDocumentWithoutItsTypes) {
   EXPECT_EQ(run("dump missing.bin").status, 2);
 }
 
+TEST_F(Cli, DumpJsonPrintsABinaryDocumentAsJson) {
+  std::string account = slurp(fs::path(PRISM_SOURCE_DIR) / "tests/golden/bin/account.bin");
+  file("account.bin", account);
+  auto r = run("dump --json account.bin");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "{\n  \"1\": \"Ada\",\n  \"3\": -123456789,\n  \"20\": [\n    \"vip\"\n  ]\n}\n");
+  EXPECT_EQ(run("dump --json", account).out, r.out);  // stdin
+  file("cut.bin", account.substr(0, account.size() - 3));
+  auto cut = run("dump --json cut.bin");
+  EXPECT_EQ(cut.status, 1);
+  EXPECT_EQ(cut.out, "");  // read whole before anything is printed
+  EXPECT_EQ(cut.err, "cut.bin: byte 14: count of 3 elements beyond the end of the input\n");
+  EXPECT_EQ(run("dump --json a.bin b.bin").status, 2);
+  EXPECT_EQ(run("dump --xml account.bin").status, 2);
+}
+
 }  // namespace

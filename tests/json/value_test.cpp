@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -79,6 +80,29 @@ TEST(Value, EveryRefusedCaseFailsAsValidateDoes) {
     auto v = prism::json::validate(text);
     ASSERT_FALSE(v);
     EXPECT_EQ(r.error().offset, v.error().offset) << r.error().message() << " | " << v.error().message();
+  }
+}
+
+// A string the input ends inside: invalid UTF-8 before the end is the error, as validate has it (the reader took
+// the end for it, when the text was in a last block shorter than 16 bytes: found by fuzz_value).
+TEST(Value, TextCutShortFailsWhereValidateDoes) {
+  for (std::string doc : {std::string("\"jso:ui4K\xc9\x8d\xc8\xc7\xc6\xcf\xce\xd7" "34ud835"), std::string("\"abc\xc3"),
+                          std::string("\"abc\xe2\x82"), std::string("\"ab\xffq"),
+                          std::string("\"abcdefghijklmnopqrstuvwxyz0123456789\xc8\xc7zz"),
+                          std::string("\"abcdefghijklmnopqrstuvwxyz0123456789\xe2\x82"), std::string("\"ab\xff"),
+                          std::string("\"abcdefghijklmnopqrstuvwxyz0123456789\xff"), std::string("\"ab\x80"),
+                          std::string("\"ab\xf5"), std::string("\"ab\xf4\x8f")}) {
+    SCOPED_TRACE(doc);
+    auto valid = prism::json::validate(doc);
+    ASSERT_FALSE(valid);
+    auto as_value = prism::json::read<value>(std::string_view(doc));
+    auto as_string = prism::json::read<std::string>(std::string_view(doc));
+    ASSERT_FALSE(as_value);
+    ASSERT_FALSE(as_string);
+    EXPECT_EQ(as_value.error().code, valid.error().code);
+    EXPECT_EQ(as_value.error().offset, valid.error().offset);
+    EXPECT_EQ(as_string.error().code, valid.error().code);
+    EXPECT_EQ(as_string.error().offset, valid.error().offset);
   }
 }
 
@@ -335,6 +359,30 @@ TEST(Value, ReadsIntoAnArena) {
   }
   arena.release();
   EXPECT_EQ(arena.bytes_reserved(), 0u);
+}
+
+// Blocks of odd sizes (strings) then of aligned ones (containers) near the end of an arena block: aligning may pass
+// the block's end, which must start a new block rather than hand out memory past it (found by fuzz_value).
+TEST(Value, ArenaAlignsWithinItsBlocks) {
+  {
+    prism::json::arena a(64);
+    std::memset(a.allocate(70, 1), 'x', 70);  // a block of its own, 87 bytes with the header: its end is odd
+    std::memset(a.allocate(24, 8), 0, 24);    // aligned past that end: a new block
+  }
+  prism::json::arena arena(64);
+  for (std::size_t odd = 1; odd < 80; ++odd) {
+    auto* text = static_cast<char*>(arena.allocate(odd, 1));
+    std::memset(text, 'x', odd);
+    auto* items = static_cast<std::uint64_t*>(arena.allocate(3 * sizeof(std::uint64_t), alignof(std::uint64_t)));
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(items) % alignof(std::uint64_t), 0u);
+    items[0] = items[1] = items[2] = odd;  // under AddressSanitizer, a write past a block fails here
+  }
+  std::string doc = "[";
+  for (int i = 0; i < 200; ++i) doc += "[\"" + std::string(static_cast<std::size_t>(i % 23) + 15, 'y') + "\",[1,2]],";
+  doc += "null]";
+  auto v = prism::json::read<value>(std::string_view(doc), {.arena = &arena});
+  ASSERT_TRUE(v);
+  EXPECT_EQ(write(*v), doc);
 }
 
 TEST(Value, DuplicateKeysAreKeptOrRefused) {

@@ -1555,6 +1555,248 @@ bool read_map(context& c, wire w, T& out) {
   return true;
 }
 
+/// What a choice's name means to a kind::dynamic target, found once per name and document: another format's
+/// alternative (a variant's), or one of dynamic_names.
+enum class dynamic_choice : std::size_t { alternative, null, boolean, integer, unsigned_integer, real, number, string, array, object };
+
+inline dynamic_choice dynamic_choice_of(context& c, std::size_t name) {
+  auto& lookups = c.type_lookups();
+  if (lookups.size() <= name) lookups.resize(name + 1, {nullptr, 0});
+  auto& [owner, found] = lookups[name];
+  static constexpr char key = 0;
+  if (owner != &key) {
+    static constexpr std::array<std::string_view, 9> names = {
+        dynamic_names::null, dynamic_names::boolean, dynamic_names::integer, dynamic_names::unsigned_integer,
+        dynamic_names::real, dynamic_names::number,  dynamic_names::string,  dynamic_names::array,
+        dynamic_names::object};
+    const std::string& text = c.type_names()[name];
+    found = static_cast<std::size_t>(std::find(names.begin(), names.end(), text) - names.begin() + 1) % 10;
+    owner = &key;
+  }
+  return static_cast<dynamic_choice>(found);
+}
+
+template <class T>
+bool read_dynamic(context& c, wire w, T& out);
+
+/// A reference to shared object `number` read into a kind::dynamic value: the object read again from where it was
+/// first (its objects and names taking the numbers they took then), or null for a reference from inside the object to
+/// itself, a cycle JSON cannot show.
+template <class T>
+[[gnu::noinline]] bool read_dynamic_again(context& c, std::size_t number, const unsigned char* reference, T& out) {
+  auto& skipped = c.skipped();
+  auto it = std::lower_bound(skipped.begin(), skipped.end(), number,
+                             [](const context::skipped_object& o, std::size_t n) { return o.number < n; });
+  if (it == skipped.end() || it->number != number)
+    return fail(c, error_code::invalid_value, reference, "reference to a shared object not yet seen");
+  if (it->at == nullptr) {
+    adapter<T>::make(out, nullptr);
+    return true;
+  }
+  const context::skipped_object was = *it;
+  it->at = nullptr;
+  const unsigned char* resume = c.p;
+  const std::size_t objects_after = c.replay_object, names_after = c.replay_name;
+  c.p = was.at;
+  c.replay_object = number + 1;
+  c.replay_name = was.names_before;
+  const bool ok = read_ref_value(c, was.inner, [&] { return read_dynamic(c, was.inner, out); });
+  c.p = resume;
+  c.replay_object = objects_after;
+  c.replay_name = names_after;
+  std::lower_bound(skipped.begin(), skipped.end(), number,
+                   [](const context::skipped_object& o, std::size_t n) { return o.number < n; })->at = was.at;
+  return ok;
+}
+
+/// A kind::dynamic value (json::value) from any wire type: the choices write_dynamic writes, each its JSON type; and
+/// what typed models write, as JSON would show it (docs/binary-format.md, "Any JSON value"): integers and floats as
+/// numbers, bytes as strings, records as objects keyed by field id, sequences as arrays, maps as objects (string or
+/// integer keys), refs as null or their value, a variant's alternative or a subtype as an object of one member named
+/// after it.
+template <class T>
+bool read_dynamic(context& c, wire w, T& out) {
+  using A = adapter<T>;
+  const unsigned char* at = c.p;
+  auto nested = [&](auto&& read) {
+    if (!enter(c) || !read()) return false;
+    --c.depth;
+    return true;
+  };
+  switch (w) {
+    case wire::uint:
+    case wire::u32:
+    case wire::u64: {
+      std::uint64_t u = 0;
+      if (!read_value(c, w, u)) return false;
+      A::make(out, u);
+      return true;
+    }
+    case wire::sint:
+    case wire::i32:
+    case wire::i64: {
+      std::int64_t i = 0;
+      if (!read_value(c, w, i)) return false;
+      A::make(out, i);
+      return true;
+    }
+    case wire::f32: {
+      float f = 0;
+      if (!read_value(c, w, f)) return false;
+      A::make(out, f);
+      return true;
+    }
+    case wire::f64: {
+      double d = 0;
+      if (!read_value(c, w, d)) return false;
+      A::make(out, d);
+      return true;
+    }
+    case wire::bytes: {
+      std::string s;
+      if (!read_value(c, w, s)) return false;
+      A::make_string(out, s);
+      return true;
+    }
+    case wire::record:
+      A::make_object(out);
+      return read_fields(c, [&](std::uint32_t id, wire field) {
+        if (!charge<T>(c, c.p, 2)) return false;
+        std::string key = std::to_string(id);
+        if (read_dynamic(c, field, A::add_member(out, key))) return true;
+        prism::detail::prepend_path(c.err().path, ".", key);
+        return false;
+      });
+    case wire::seq: {
+      std::size_t n = 0;
+      wire e = wire::uint;
+      if (!read_seq_header(c, n, e) || !charge<T>(c, at, n)) return false;
+      A::make_array(out);
+      return nested([&] {
+        for (std::size_t i = 0; i < n; ++i) {
+          if (!read_dynamic(c, e, A::add_element(out))) {
+            prism::detail::prepend_path(c.err().path, "[", std::to_string(i), "]");
+            return false;
+          }
+        }
+        return true;
+      });
+    }
+    case wire::map: {
+      std::size_t n = 0;
+      wire kw = wire::uint, vw = wire::uint;
+      if (!read_map_header(c, n, kw, vw) || !charge<T>(c, at, 2 * n)) return false;
+      A::make_object(out);
+      return nested([&] {
+        for (std::size_t i = 0; i < n; ++i) {
+          const unsigned char* key_at = c.p;
+          std::string key;
+          if (kw == wire::bytes) {
+            if (!read_value(c, kw, key)) return false;
+          } else if (kw == wire::sint || kw == wire::i32 || kw == wire::i64) {
+            std::int64_t k = 0;
+            if (!read_value(c, kw, k)) return false;
+            key = std::to_string(k);
+          } else if (kw == wire::uint || kw == wire::u32 || kw == wire::u64) {
+            std::uint64_t k = 0;
+            if (!read_value(c, kw, k)) return false;
+            key = std::to_string(k);
+          } else {
+            return fail(c, error_code::type_mismatch, key_at,
+                        std::string("a map key of wire type ") + wire_name(static_cast<unsigned>(kw)) +
+                            ", which a JSON object cannot hold");
+          }
+          if (!read_dynamic(c, vw, A::add_member(out, key))) {
+            prism::detail::prepend_path(c.err().path, "[\"", key, "\"]");
+            return false;
+          }
+        }
+        return true;
+      });
+    }
+    case wire::ref: {
+      std::uint64_t h = 0;
+      if (!read_varint(c, h)) return false;
+      if (h == 0) {
+        A::make(out, nullptr);
+        return true;
+      }
+      if (h & 1) return read_dynamic_again(c, (h - 1) / 2, at, out);
+      std::uint64_t v = h / 2 - 1;
+      if (!is_ref_value(v)) return fail(c, error_code::invalid_value, at, "invalid ref header");
+      auto inner = static_cast<wire>(v % 16);
+      if (v < 16) return read_ref_value(c, inner, [&] { return read_dynamic(c, inner, out); });
+      // A shared object: noted, so that a later reference reads it again (JSON has no sharing: it shows the object
+      // where each reference is), and marked as being read meanwhile (a reference from inside it is a cycle).
+      const bool again = c.replay_object != std::size_t(-1);
+      const std::size_t number = number_object(c);
+      if (!again) c.skipped().push_back({number, c.p, inner, c.type_names().size()});
+      const auto entry = [&] {
+        auto& skipped = c.skipped();
+        return std::lower_bound(skipped.begin(), skipped.end(), number,
+                                [](const context::skipped_object& o, std::size_t n) { return o.number < n; });
+      };
+      const unsigned char* value_at = std::exchange(entry()->at, nullptr);
+      const bool ok = read_ref_value(c, inner, [&] { return read_dynamic(c, inner, out); });
+      entry()->at = value_at;
+      return ok;
+    }
+    case wire::poly: {
+      std::uint64_t t = 0;
+      if (!read_varint(c, t)) return false;
+      if (t == 0) return read_dynamic(c, wire::record, out);  // the base itself
+      std::size_t name = 0;
+      if (!read_type_name(c, t, at, name)) return false;
+      A::make_object(out);
+      return read_dynamic(c, wire::record, A::add_member(out, c.type_names()[name]));
+    }
+    case wire::choice: {
+      std::size_t name = 0;
+      wire held = wire::uint;
+      if (!read_choice_header(c, name, held)) return false;
+      const unsigned char* value_at = c.p;
+      switch (dynamic_choice_of(c, name)) {
+        case dynamic_choice::alternative: {
+          A::make_object(out);
+          std::string tag = c.type_names()[name];  // (the names may grow while the value is read)
+          return nested([&] { return read_dynamic(c, held, A::add_member(out, tag)); });
+        }
+        case dynamic_choice::boolean: {
+          std::uint64_t u = 0;
+          if (held != wire::uint) return mismatch(c, value_at, held, "a uint (a json:bool)");
+          if (!read_varint(c, u)) return false;
+          if (u > 1) return fail(c, error_code::invalid_value, value_at, "a json:bool that is neither 0 nor 1");
+          A::make(out, u == 1);
+          return true;
+        }
+        case dynamic_choice::number: {
+          std::string text;
+          if (held != wire::bytes) return mismatch(c, value_at, held, "bytes (a json:number)");
+          if (!read_value(c, held, text)) return false;
+          if (!A::make_number(out, text)) return fail(c, error_code::invalid_value, value_at, "a json:number that is no JSON number: \"" + text + "\"");
+          return true;
+        }
+        case dynamic_choice::null:
+          if (held != wire::ref) return mismatch(c, value_at, held, "a ref (a json:null)");
+          break;
+        case dynamic_choice::string:
+          if (held != wire::bytes) return mismatch(c, value_at, held, "bytes (a json:string)");
+          break;
+        case dynamic_choice::array:
+          if (held != wire::seq) return mismatch(c, value_at, held, "a seq (a json:array)");
+          break;
+        case dynamic_choice::object:
+          if (held != wire::map) return mismatch(c, value_at, held, "a map (a json:object)");
+          break;
+        default:  // the numbers: any integer or floating wire type, read as read_dynamic reads them
+          break;
+      }
+      return nested([&] { return read_dynamic(c, held, out); });
+    }
+  }
+  return fail(c, error_code::invalid_value, at, "unknown wire type");
+}
+
 template <class T>
 bool read_value(context& c, wire w, T& out) {
   constexpr kind k = kind_of<T>;
@@ -1571,6 +1813,8 @@ bool read_value(context& c, wire w, T& out) {
   } else if constexpr (k == kind::null) {
     if (w != wire::ref) return mismatch(c, c.p, w, "null");
     return read_ref(c, out);
+  } else if constexpr (k == kind::dynamic) {
+    return read_dynamic(c, w, out);
   } else {
     if (w == wire::ref) return read_ref(c, out);  // an optional's value read into a plain target
     if constexpr (is_scalar<T>) {
@@ -1605,9 +1849,6 @@ bool read_value(context& c, wire w, T& out) {
         out = std::move(made);
       }
       return true;
-    } else if constexpr (k == kind::dynamic) {
-      (void)wire_of<T>();  // its one error: no binary form
-      return false;
     } else {
       (void)not_describable<T>::value;
       return false;

@@ -162,6 +162,20 @@ consteval wire integer_wire() {
 }
 }  // namespace detail
 
+/// The names of the choices a kind::dynamic value (json::value) is written as, one per JSON type: "json:" keeps them
+/// apart from the names of variant alternatives, so that a reader tells a value's null or string from a variant's.
+namespace dynamic_names {
+inline constexpr std::string_view null = "json:null";       ///< a ref, null
+inline constexpr std::string_view boolean = "json:bool";    ///< a uint, 0 or 1
+inline constexpr std::string_view integer = "json:int";     ///< a sint
+inline constexpr std::string_view unsigned_integer = "json:uint";  ///< a uint, above the largest int64
+inline constexpr std::string_view real = "json:double";     ///< an f64
+inline constexpr std::string_view number = "json:number";   ///< bytes: a number as a document wrote it ("1.50", "1e400")
+inline constexpr std::string_view string = "json:string";   ///< bytes, UTF-8
+inline constexpr std::string_view array = "json:array";     ///< a seq of choices
+inline constexpr std::string_view object = "json:object";   ///< a map of bytes keys to choices, members in order
+}  // namespace dynamic_names
+
 /// The wire type of a T standing alone (an element, a map value, a document).
 template <class T>
 consteval wire wire_of() {
@@ -184,12 +198,7 @@ consteval wire wire_of() {
     else if constexpr (k == kind::map) return wire::map;
     else if constexpr (k == kind::optional || k == kind::pointer || k == kind::null) return wire::ref;
     else if constexpr (k == kind::surrogate) return wire_of<typename std::remove_cvref_t<decltype(description<U>)>::surrogate_type>();
-    else if constexpr (k == kind::dynamic) {
-      static_assert(k != kind::dynamic,
-                    "prism: json::value has no binary form in this format version; to carry a document of any shape in "
-                    "the binary format, hold its text in a json::raw field (a string there)");
-      return wire::bytes;
-    }
+    else if constexpr (k == kind::dynamic) return wire::choice;  // naming its JSON type (dynamic_names)
     else return wire::uint;  // not describable: the walk reports it
   }
 }

@@ -626,6 +626,73 @@ void write_record(W& w, const T& v) {
   w.leave();
 }
 
+/// A kind::dynamic value (json::value): a choice naming its JSON type (dynamic_names), its wire type, its value;
+/// an array's elements and an object's values are such choices in turn (docs/binary-format.md, "Any JSON value").
+template <class W, class T>
+void write_dynamic(W& w, const T& v) {
+  if (!w.enter()) return;
+  adapter<T>::visit(v, [&](const auto& x) {
+    using X = std::remove_cvref_t<decltype(x)>;
+    if constexpr (std::is_same_v<X, std::nullptr_t>) {
+      w.type_name(dynamic_names::null);
+      w.byte(static_cast<unsigned>(wire::ref));
+      w.varint(0);
+    } else if constexpr (std::is_same_v<X, std::string_view> || std::is_same_v<X, dynamic_number>) {
+      std::string_view text;
+      if constexpr (std::is_same_v<X, std::string_view>) {
+        w.type_name(dynamic_names::string);
+        text = x;
+      } else {
+        w.type_name(dynamic_names::number);
+        text = x.text;
+      }
+      w.byte(static_cast<unsigned>(wire::bytes));
+      w.varint(text.size());
+      w.raw(text.data(), text.size());
+    } else if constexpr (std::is_same_v<X, bool> || std::is_same_v<X, std::int64_t> || std::is_same_v<X, std::uint64_t> ||
+                         std::is_same_v<X, double>) {
+      w.type_name(std::is_same_v<X, bool>           ? dynamic_names::boolean
+                  : std::is_same_v<X, std::int64_t> ? dynamic_names::integer
+                  : std::is_same_v<X, double>       ? dynamic_names::real
+                                                    : dynamic_names::unsigned_integer);
+      w.byte(static_cast<unsigned>(wire_of<X>()));
+      w.commit(put_scalar(w.reserve(scalar_max_size<X>()), x));
+    } else if constexpr (requires { x.elements; }) {
+      w.type_name(dynamic_names::array);
+      w.byte(static_cast<unsigned>(wire::seq));
+      if (x.elements.empty()) return w.byte(0);
+      write_seq_header(w, x.elements.size(), wire::choice);
+      if (!w.enter()) return;  // the sequence is a level of its own, as the reader counts it
+      std::size_t i = 0;
+      for (const auto& e : x.elements) {
+        write_dynamic(w, e);
+        if (!w.ok()) [[unlikely]]
+          return prism::detail::prepend_path(w.error_path(), "[", std::to_string(i), "]");
+        ++i;
+      }
+      w.leave();
+    } else {
+      static_assert(requires { x.members; }, "adapter<T>::visit of a kind::dynamic type calls f with one of core/kind.hpp's types");
+      w.type_name(dynamic_names::object);
+      w.byte(static_cast<unsigned>(wire::map));
+      w.varint(x.members.size());
+      if (x.members.empty()) return;
+      w.byte(static_cast<unsigned>(wire::bytes) << 4 | static_cast<unsigned>(wire::choice));
+      if (!w.enter()) return;  // the map too
+      for (const auto& m : x.members) {
+        std::string_view key = m.key();
+        w.varint(key.size());
+        w.raw(key.data(), key.size());
+        write_dynamic(w, m.value());
+        if (!w.ok()) [[unlikely]]
+          return prism::detail::prepend_path(w.error_path(), "[\"", key, "\"]");
+      }
+      w.leave();
+    }
+  });
+  w.leave();
+}
+
 template <class W, class T>
 void write_value(W& w, const T& v) {
   constexpr kind k = kind_of<T>;
@@ -799,7 +866,7 @@ void write_value(W& w, const T& v) {
   } else if constexpr (k == kind::surrogate) {
     write_value(w, std::invoke(description<T>.to, v));
   } else if constexpr (k == kind::dynamic) {
-    (void)wire_of<T>();  // its one error: no binary form
+    write_dynamic(w, v);
   } else {
     (void)not_describable<T>::value;
   }

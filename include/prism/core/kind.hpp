@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -36,6 +37,23 @@ enum class kind : std::uint8_t {
   record,       ///< named fields: aggregates, or types with a prism_describe fields description
   surrogate,    ///< travels as another type (prism::as)
   dynamic,      ///< any value of the JSON data model, its shape known only at run time (json::value)
+};
+
+/// kind::dynamic: a value whose shape is known only at run time (json::value). A format other than its own sees one
+/// through adapter<T>::visit(v, f), which calls f with exactly one of: std::nullptr_t, bool, std::int64_t,
+/// std::uint64_t, double, dynamic_number, std::string_view, dynamic_array<T> or dynamic_object<M>; and makes one with
+/// adapter<T>'s make functions (make(out, x) for those scalars and float, make_number, make_string, make_array and
+/// add_element, make_object and add_member).
+struct dynamic_number {
+  std::string_view text;  ///< a number as a document wrote it ("1.50", "1e400"): valid JSON number syntax
+};
+template <class E>
+struct dynamic_array {
+  std::span<const E> elements;
+};
+template <class M>
+struct dynamic_object {
+  std::span<const M> members;  ///< each with key() (a std::string_view) and value() (a kind::dynamic value)
 };
 
 /// std/ headers specialize adapter<T> for standard types: `static constexpr prism::kind category = ...;` plus the

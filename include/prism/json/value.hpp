@@ -42,11 +42,12 @@ class arena {
 
   /// `n` bytes aligned to `align` (a power of two, at most alignof(std::max_align_t)).
   void* allocate(std::size_t n, std::size_t align = alignof(std::max_align_t)) {
-    auto at = (reinterpret_cast<std::uintptr_t>(cur_) + (align - 1)) & ~(std::uintptr_t{align} - 1);
-    if (cur_ == nullptr || n > static_cast<std::size_t>(end_ - reinterpret_cast<char*>(at))) [[unlikely]]
+    const auto at = (reinterpret_cast<std::uintptr_t>(cur_) + (align - 1)) & ~(std::uintptr_t{align} - 1);
+    const auto end = reinterpret_cast<std::uintptr_t>(end_);
+    if (cur_ == nullptr || at > end || n > end - at) [[unlikely]]  // (aligning may pass the end itself)
       return allocate_in_new_block(n, align);
     cur_ = reinterpret_cast<char*>(at) + n;
-    return reinterpret_cast<char*>(at);
+    return cur_ - n;
   }
 
   /// Frees every block. Nothing allocated here may be used after it.
@@ -225,6 +226,7 @@ class value {
 
  private:
   friend class detail::value_reader;
+  friend struct prism::adapter<value>;
   friend class member;
   friend bool detail::equal_numbers(const value&, const value&);
   friend std::string_view detail::number_text(const value&, char (&)[detail::number_chars]);
@@ -1122,8 +1124,59 @@ void write_value_json(W& w, const value& v) {
 }  // namespace prism::json
 
 namespace prism {
+/// json::value as kind::dynamic (core/kind.hpp): how other formats see and make one.
 template <>
 struct adapter<json::value> {
   static constexpr kind category = kind::dynamic;
+
+  template <class F>
+  static decltype(auto) visit(const json::value& v, F&& f) {
+    using rep = json::value::rep;
+    switch (v.kind()) {
+      case rep::null: return f(nullptr);
+      case rep::boolean: return f(v.b_[0] != 0);
+      case rep::int64: return f(v.load<std::int64_t>(0));
+      case rep::uint64: return f(v.load<std::uint64_t>(0));
+      case rep::dbl: return f(v.load<double>(0));
+      case rep::decimal:
+      case rep::num_inline:
+      case rep::num_heap: {
+        char buf[json::detail::number_chars];
+        return f(dynamic_number{json::detail::number_text(v, buf)});
+      }
+      case rep::str_inline:
+      case rep::str_heap: return f(v.text());
+      case rep::array: return f(dynamic_array<json::value>{v.elements()});
+      case rep::object: break;
+    }
+    return f(dynamic_object<json::member>{v.members()});
+  }
+
+  static void make(json::value& out, std::nullptr_t) { out = json::value(); }
+  static void make(json::value& out, bool b) { out = json::value(b); }
+  static void make(json::value& out, std::int64_t i) { out = json::value(i); }
+  static void make(json::value& out, std::uint64_t u) { out = json::value(u); }
+  static void make(json::value& out, double d) { out = json::value(d); }
+  /// A float as JSON writes it, the shortest text that reads back as that float (0.1f is 0.1).
+  static void make(json::value& out, float f) {
+    if (!std::isfinite(f)) return make(out, static_cast<double>(f));
+    char buf[json::detail::max_float_chars];
+    make_number(out, std::string_view(buf, static_cast<std::size_t>(json::detail::write_float(buf, f) - buf)));
+  }
+  /// False when `text` is not one JSON number.
+  static bool make_number(json::value& out, std::string_view text) {
+    const json::read_options strict{};  // read_context keeps a reference
+    json::detail::read_context c(text, strict);
+    json::value v;
+    json::detail::value_reader r(c, nullptr);
+    if (text.empty() || (text[0] != '-' && !json::detail::is_digit(text[0])) || !r.read(v) || c.p != c.end) return false;
+    out = std::move(v);
+    return true;
+  }
+  static void make_string(json::value& out, std::string_view s) { out = json::value(s); }
+  static void make_array(json::value& out) { out = json::value::array(); }
+  static json::value& add_element(json::value& array) { return array.push_back(json::value()); }
+  static void make_object(json::value& out) { out = json::value::object(); }
+  static json::value& add_member(json::value& object, std::string_view key) { return object.append(key, json::value()); }
 };
 }  // namespace prism

@@ -433,6 +433,26 @@ struct scan_stop {
   return {reinterpret_cast<const char*>(u), false};
 }
 
+/// Whether the invalid sequence [at, last) is a valid sequence's beginning cut short by the end of the input (a lead
+/// byte that starts one, and what follows it of one): then the end is the error. A byte no sequence starts with
+/// (0x80-0xC1, 0xF5-0xFF) is invalid wherever it is.
+inline bool cut_short_by_end(const unsigned char* at, const unsigned char* last, const unsigned char* ue) noexcept {
+  return last == ue && *at >= 0xC2 && *at <= 0xF4;
+}
+
+/// Where string text that runs to the end of the input stops: at the end (unexpected_end), unless a sequence before
+/// the end is invalid (`flagged`: the block scan saw a UTF-8 error), which comes first, as the portable scan and the
+/// validator have it. A sequence cut short by the end itself is the end's error.
+[[gnu::cold]] inline scan_stop unterminated_text(bool flagged, const unsigned char* u, const unsigned char* ue) noexcept {
+  if (flagged) {
+    scan_stop s = first_invalid_sequence(u, ue);
+    char32_t cp;
+    const auto* at = reinterpret_cast<const unsigned char*>(s.at);
+    if (s.utf8_error && !cut_short_by_end(at, at - utf8_sequence(at, static_cast<std::size_t>(ue - at), cp), ue)) return s;
+  }
+  return {reinterpret_cast<const char*>(ue), false};
+}
+
 /// Scans string text from p for the first byte that is not plain, valid text.
 inline scan_stop scan_plain(const char* p, const char* e) noexcept {
   auto u = reinterpret_cast<const unsigned char*>(p);
@@ -455,7 +475,8 @@ inline scan_stop scan_plain(const char* p, const char* e) noexcept {
     __m128i v = n >= 16 ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(u)) : load_tail(u, n);
     utf8_block b = scan_block(v);
     unsigned limit = b.escapes != 0 ? static_cast<unsigned>(std::countr_zero(b.escapes)) : 16u;
-    if (limit == 16 && n < 16) return {e, false};  // the text ends without a closing quote
+    if (limit == 16 && n < 16) [[unlikely]]  // the text ends without a closing quote
+      return unterminated_text(b.high != 0 && b.errors != 0, u, ue);
     if (b.high != 0) {
       unsigned open_at = b.open != 0 ? static_cast<unsigned>(std::countr_zero(b.open)) : 16u;
       if (open_at < limit) {  // a sequence runs past the block: check up to its lead, restart there
@@ -488,7 +509,7 @@ inline scan_stop scan_plain(const char* p, const char* e) noexcept {
     char32_t cp;
     int len = utf8_sequence(u, static_cast<std::size_t>(ue - u), cp);
     if (len < 0) {
-      if (u - len == ue) return {e, false};  // cut short by the end of the input
+      if (cut_short_by_end(u, u - len, ue)) return {e, false};
       return {reinterpret_cast<const char*>(u), true};
     }
     u += len;
