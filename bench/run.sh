@@ -108,6 +108,7 @@ bash bench/compile_cost.sh "$build/compile_cost.tsv"
 {
   env_set=""
   for v in DATA REPS JSON_REPS VIEW_REPS STREAM_REPS PRISM_STREAM_MIB RUNS; do [ -n "${!v:-}" ] && env_set="$env_set$v=${!v} "; done
+  [ -n "${YYJSON_DIR:-}" ] && env_set="${env_set}YYJSON_DIR=<yyjson's source> "
   echo "Command: \`${env_set}bash bench/run.sh${*:+ $*}\` (g++ Release, -O3 -DNDEBUG, no -march)"
   echo
   echo "Library: prism $LIBRARY_STATE"
