@@ -58,22 +58,13 @@
 #include <vector>
 
 #include "alloc_count.hpp"
+#include "harness.hpp"
 
 namespace {
 
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "prism_dom_bench: %s\n", message.c_str());
-  std::fflush(stderr);
-  std::exit(1);
-}
+using bench::die;
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) die("cannot read " + p.string() + " (pass the data folder as the last argument)");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using bench::read_file;
 
 constexpr unsigned rapidjson_flags = rapidjson::kParseFullPrecisionFlag;
 

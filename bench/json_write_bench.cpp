@@ -37,6 +37,7 @@
 #include <utility>
 
 #include "alloc_count.hpp"
+#include "harness.hpp"
 #include "models/canada.hpp"
 #include "models/json_performance.hpp"
 #include "models/jsonsink.hpp"
@@ -49,19 +50,9 @@
 
 namespace {
 
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "prism_json_bench: %s\n", message.c_str());
-  std::fflush(stderr);
-  std::exit(1);
-}
+using bench::die;
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) die("cannot read " + p.string() + " (pass the data folder as the last argument)");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using bench::read_file;
 
 // ---- each library's document, made once, outside the timed loops ----
 

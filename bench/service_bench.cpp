@@ -21,13 +21,11 @@
 #include <string_view>
 #include <thread>
 
+#include "harness.hpp"
+
 namespace {
 
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "prism_service_bench: %s\n", message.c_str());
-  std::fflush(stderr);
-  std::exit(1);
-}
+using bench::die;
 
 /// The server: started with --port 0; its first line of output names the port.
 struct server {

@@ -39,19 +39,12 @@
 #include <thread>
 #include <vector>
 
+#include "harness.hpp"
+
 namespace {
 
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "prism_stream_bench: %s\n", message.c_str());
-  std::fflush(stderr);
-  std::exit(1);
-}
-
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) die("cannot read " + p.string());
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using bench::die;
+using bench::read_file;
 
 /// The data's documents as elements of one array, repeated until the file holds at least `size` bytes.
 std::filesystem::path make_file(const std::filesystem::path& data, std::size_t size) {

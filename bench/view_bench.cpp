@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "alloc_count.hpp"
+#include "harness.hpp"
 #include "models/seed000.hpp"
 #include "models/twitter.hpp"
 
@@ -41,18 +42,8 @@ struct screaming : prism::view {
 };
 using chosen = prism::one_of<prism::default_view, camel, screaming>;
 
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "prism_view_bench: %s\n", message.c_str());
-  std::exit(1);
-}
-
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) die("cannot read " + p.string() + " (pass the data folder as the last argument)");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using bench::die;
+using bench::read_file;
 
 void finish(benchmark::State& st, std::size_t bytes, std::size_t allocs) {
   st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations() * bytes));

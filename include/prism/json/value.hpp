@@ -300,6 +300,8 @@ class value {
 
   const value& element(std::size_t i) const noexcept;
   void copy_from(const value& o);
+  template <class Item>
+  void copy_items(const value& o);
   void destroy() noexcept;
   /// Room for one more element or member (2 values each) in this array or object, moving it to the heap.
   template <class Item>
@@ -482,6 +484,22 @@ inline void value::destroy() noexcept {
   std::memset(b_, 0, sizeof b_);
 }
 
+/// Makes this (null) a copy of array or object o, on the heap: each element copied in turn, the count growing with
+/// them, so that a copy that throws leaves a whole value for the destructor.
+template <class Item>
+void value::copy_items(const value& o) {
+  set_rep(o.kind(), exact);
+  std::uint32_t n = o.count();
+  if (n == 0) return;
+  auto* items = static_cast<Item*>(allocate(nullptr, n * sizeof(Item), alignof(Item)));
+  store<void*>(0, items);
+  const auto* from = static_cast<const Item*>(o.block());
+  for (std::uint32_t i = 0; i < n; ++i) {
+    ::new (items + i) Item(from[i]);
+    store(8, i + 1);
+  }
+}
+
 inline void value::copy_from(const value& o) {
   switch (o.kind()) {
     case rep::num_heap:
@@ -489,32 +507,8 @@ inline void value::copy_from(const value& o) {
       assign_text(o.text(), o.kind() == rep::str_heap ? rep::str_inline : rep::num_inline, nullptr);
       // a heap text always has more than inline_capacity bytes, so assign_text put it on the heap again
       break;
-    case rep::array: {
-      set_rep(rep::array, exact);
-      std::uint32_t n = o.count();
-      if (n == 0) break;
-      auto* items = static_cast<value*>(allocate(nullptr, n * sizeof(value), alignof(value)));
-      store<void*>(0, items);
-      const auto* from = static_cast<const value*>(o.block());
-      for (std::uint32_t i = 0; i < n; ++i) {
-        ::new (items + i) value(from[i]);
-        store(8, i + 1);
-      }
-      break;
-    }
-    case rep::object: {
-      set_rep(rep::object, exact);
-      std::uint32_t n = o.count();
-      if (n == 0) break;
-      auto* items = static_cast<member*>(allocate(nullptr, n * sizeof(member), alignof(member)));
-      store<void*>(0, items);
-      const auto* from = static_cast<const member*>(o.block());
-      for (std::uint32_t i = 0; i < n; ++i) {
-        ::new (items + i) member(from[i]);
-        store(8, i + 1);
-      }
-      break;
-    }
+    case rep::array: return copy_items<value>(o);
+    case rep::object: return copy_items<member>(o);
     default: std::memcpy(b_, o.b_, sizeof b_);
   }
 }
