@@ -27,4 +27,14 @@ inline std::string read_file(const std::filesystem::path& p) {
   return ss.str();
 }
 
+#ifdef PRISM_BENCH_DATA_DIR
+/// The data folder: the last argument when it is no flag (taken off argc), else the one the build was configured
+/// with (PRISM_BENCH_DATA_DIR). Called after benchmark::Initialize has taken its flags.
+inline std::filesystem::path data_folder(int& argc, char** argv) {
+  std::filesystem::path dir = PRISM_BENCH_DATA_DIR;
+  if (argc > 1 && std::string(argv[argc - 1]).rfind("--", 0) != 0) dir = argv[--argc];
+  return dir;
+}
+#endif
+
 }  // namespace bench

@@ -283,8 +283,7 @@ T load_reference(const std::filesystem::path& file) {
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  std::filesystem::path dir = PRISM_BENCH_DATA_DIR;
-  if (argc > 1 && std::string_view(argv[argc - 1]).substr(0, 2) != "--") dir = argv[--argc];
+  const std::filesystem::path dir = bench::data_folder(argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
   bench::check_allocation_counter();

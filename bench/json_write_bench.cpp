@@ -334,8 +334,7 @@ void add(const std::string& workload, const T& model, bool float_fields) {
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  std::filesystem::path dir = PRISM_BENCH_DATA_DIR;
-  if (argc > 1 && std::string_view(argv[argc - 1]).substr(0, 2) != "--") dir = argv[--argc];
+  const std::filesystem::path dir = bench::data_folder(argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
   bench::check_allocation_counter();

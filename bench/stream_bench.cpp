@@ -228,8 +228,7 @@ void tool_row(benchmark::State& state, const tool_run& run) {
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  std::filesystem::path dir = PRISM_BENCH_DATA_DIR;
-  if (argc > 1 && std::string_view(argv[argc - 1]).substr(0, 2) != "--") dir = argv[--argc];
+  const std::filesystem::path dir = bench::data_folder(argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   const char* mib = std::getenv("PRISM_STREAM_MIB");
   const std::size_t size = (mib ? std::strtoull(mib, nullptr, 10) : 1024) << 20;

@@ -299,6 +299,9 @@ class value {
   }
 
   const value& element(std::size_t i) const noexcept;
+  /// The integer a double or a number held as written denotes exactly, as magnitude and sign, if it has one that fits
+  /// 64 bits (as_int64 and as_uint64 take their ranges of it).
+  bool integer_parts(std::uint64_t& magnitude, bool& negative) const;
   void copy_from(const value& o);
   template <class Item>
   void copy_items(const value& o);
@@ -708,60 +711,43 @@ inline bool exact_integer(std::string_view text, std::uint64_t& magnitude, bool&
 }
 }  // namespace detail
 
-inline result<std::int64_t> value::as_int64() const {
-  switch (kind()) {
-    case rep::int64: return load<std::int64_t>(0);
-    case rep::uint64: return detail::number_out_of_range(std::to_string(load<std::uint64_t>(0)), "int64");
-    case rep::dbl: {
-      double d = load<double>(0);
-      if (d >= -9223372036854775808.0 && d < 9223372036854775808.0 && d == static_cast<double>(static_cast<std::int64_t>(d)))
-        return static_cast<std::int64_t>(d);
-      char buf[detail::number_chars];
-      return detail::number_out_of_range(detail::number_text(*this, buf), "int64");
-    }
-    case rep::decimal:
-    case rep::num_inline:
-    case rep::num_heap: {
-      char buf[detail::number_chars];
-      const std::string_view t = detail::number_text(*this, buf);
-      std::uint64_t m;
-      bool negative;
-      constexpr std::uint64_t int_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-      if (detail::exact_integer(t, m, negative) && m <= int_max + negative)
-        return negative ? static_cast<std::int64_t>(std::uint64_t{0} - m) : static_cast<std::int64_t>(m);
-      return detail::number_out_of_range(t, "int64");
-    }
-    default: return detail::value_mismatch("a number", type());
+inline bool value::integer_parts(std::uint64_t& magnitude, bool& negative) const {
+  if (kind() == rep::dbl) {
+    const double d = load<double>(0);
+    negative = std::signbit(d);
+    const double a = negative ? -d : d;
+    if (!(a < 18446744073709551616.0) || a != std::floor(a)) return false;  // NaN, too large, or a fraction
+    magnitude = static_cast<std::uint64_t>(a);
+    return true;
   }
+  char buf[detail::number_chars];
+  return detail::exact_integer(detail::number_text(*this, buf), magnitude, negative);
+}
+
+inline result<std::int64_t> value::as_int64() const {
+  constexpr std::uint64_t int_max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (kind() == rep::int64) return load<std::int64_t>(0);
+  if (!is_number()) return detail::value_mismatch("a number", type());
+  std::uint64_t m = 0;
+  bool negative = false;
+  if (kind() != rep::uint64 && integer_parts(m, negative) && m <= int_max + negative)
+    return negative ? static_cast<std::int64_t>(std::uint64_t{0} - m) : static_cast<std::int64_t>(m);
+  char buf[detail::number_chars];
+  return detail::number_out_of_range(detail::number_text(*this, buf), "int64");
 }
 
 inline result<std::uint64_t> value::as_uint64() const {
-  switch (kind()) {
-    case rep::int64: {
-      auto i = load<std::int64_t>(0);
-      if (i < 0) return detail::number_out_of_range(std::to_string(i), "uint64");
-      return static_cast<std::uint64_t>(i);
-    }
-    case rep::uint64: return load<std::uint64_t>(0);
-    case rep::dbl: {
-      double d = load<double>(0);
-      if (d >= 0 && d < 18446744073709551616.0 && d == static_cast<double>(static_cast<std::uint64_t>(d)))
-        return static_cast<std::uint64_t>(d);
-      char buf[detail::number_chars];
-      return detail::number_out_of_range(detail::number_text(*this, buf), "uint64");
-    }
-    case rep::decimal:
-    case rep::num_inline:
-    case rep::num_heap: {
-      char buf[detail::number_chars];
-      const std::string_view t = detail::number_text(*this, buf);
-      std::uint64_t m;
-      bool negative;
-      if (detail::exact_integer(t, m, negative) && (!negative || m == 0)) return m;
-      return detail::number_out_of_range(t, "uint64");
-    }
-    default: return detail::value_mismatch("a number", type());
+  if (kind() == rep::uint64) return load<std::uint64_t>(0);
+  if (!is_number()) return detail::value_mismatch("a number", type());
+  std::uint64_t m = 0;
+  bool negative = false;
+  if (kind() == rep::int64) {
+    if (load<std::int64_t>(0) >= 0) return static_cast<std::uint64_t>(load<std::int64_t>(0));
+  } else if (integer_parts(m, negative) && (!negative || m == 0)) {
+    return m;
   }
+  char buf[detail::number_chars];
+  return detail::number_out_of_range(detail::number_text(*this, buf), "uint64");
 }
 
 inline result<double> value::as_double() const {
