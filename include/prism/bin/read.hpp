@@ -1623,41 +1623,23 @@ bool read_dynamic(context& c, wire w, T& out) {
     --c.depth;
     return true;
   };
+  // a scalar of the type a wire type holds, made into the value (numbers, or bytes as a string)
+  auto scalar = [&](auto x) {
+    if (!read_value(c, w, x)) return false;
+    if constexpr (std::is_same_v<decltype(x), std::string>) A::make_string(out, x);
+    else A::make(out, x);
+    return true;
+  };
   switch (w) {
     case wire::uint:
     case wire::u32:
-    case wire::u64: {
-      std::uint64_t u = 0;
-      if (!read_value(c, w, u)) return false;
-      A::make(out, u);
-      return true;
-    }
+    case wire::u64: return scalar(std::uint64_t{0});
     case wire::sint:
     case wire::i32:
-    case wire::i64: {
-      std::int64_t i = 0;
-      if (!read_value(c, w, i)) return false;
-      A::make(out, i);
-      return true;
-    }
-    case wire::f32: {
-      float f = 0;
-      if (!read_value(c, w, f)) return false;
-      A::make(out, f);
-      return true;
-    }
-    case wire::f64: {
-      double d = 0;
-      if (!read_value(c, w, d)) return false;
-      A::make(out, d);
-      return true;
-    }
-    case wire::bytes: {
-      std::string s;
-      if (!read_value(c, w, s)) return false;
-      A::make_string(out, s);
-      return true;
-    }
+    case wire::i64: return scalar(std::int64_t{0});
+    case wire::f32: return scalar(0.0f);
+    case wire::f64: return scalar(0.0);
+    case wire::bytes: return scalar(std::string());
     case wire::record:
       A::make_object(out);
       return read_fields(c, [&](std::uint32_t id, wire field) {
