@@ -1,5 +1,5 @@
-// The streaming benchmark: `prism check` and `prism fmt` on a large file against the in-memory path, in one binary,
-// one run. The file (1 GiB by default) is the repository's data (canada.json, twitter.json, json_performance.json)
+// The streaming benchmark: `prism check` and `prism fmt` on a large file against the same jobs on its text in memory,
+// in one binary, one run. The file (1 GiB by default) is the repository's data (canada.json, twitter.json, json_performance.json)
 // repeated as the elements of one top-level array, written once into the build tree and reused.
 //   prism_stream_bench [google benchmark flags] [DATA_DIR]
 // Environment: PRISM_STREAM_MIB, the file's size in MiB (default 1024).
@@ -7,6 +7,8 @@
 // Rows (bytes/s counts the bytes of the file, the same for every row):
 //   validate/memory       prism::json::validate over the file's text, loaded in memory beforehand: the yardstick
 //   memcpy/memory         one copy of the file's text in memory: a bound on anything that writes it out again
+//   fmt_minify/memory     prism::json::reformat(string_view, FILE* of /dev/null), compact: fmt's job in memory
+//   fmt_pretty/memory     the same, indent 2
 //   validate/stream       prism::json::validate(FILE*): what `prism check FILE` does
 //   tokens/stream         reformat's walk handing each token to a counter, writing nothing (prism::json::detail):
 //                         the reading half of fmt, which walks every token where validate skips by blocks
@@ -16,8 +18,8 @@
 //                         peak resident memory (the counter peak_rss_KiB: VmHWM as it exits) and exit status:
 //                         `check` and `fmt` on the file, `check` on /dev/zero (stopped after 30 s, which it never
 //                         needs)
-// Before anything is timed, the file is validated from memory and from the stream, and reformatted; all must
-// succeed, and the compact output must be as long as the file minus its whitespace.
+// Before anything is timed, the file is validated from memory and from the stream, and reformatted from both; all
+// must succeed, and the compact output must be as long as the file minus its whitespace.
 #include <prism/prism.hpp>
 
 #include <benchmark/benchmark.h>
@@ -147,6 +149,17 @@ void fmt_stream(benchmark::State& state, int indent) {
   state.counters["output_per_input"] = static_cast<double>(written) / static_cast<double>(text.size());
 }
 
+/// The same reformat from the file's text in memory: the in-memory path fmt from a stream is held to.
+void fmt_memory(benchmark::State& state, int indent) {
+  std::FILE* out = std::fopen("/dev/null", "wb");
+  for (auto _ : state) {
+    auto r = prism::json::reformat(text, out, {.indent = indent});
+    require(bool(r), "reformat from memory");
+  }
+  std::fclose(out);
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+
 /// One run of the prism tool as a child process.
 struct tool_run {
   std::string what;
@@ -260,6 +273,10 @@ int main(int argc, char** argv) {
   std::fclose(in);
   std::fclose(out);
   require(written && *written == text.size() - outside_strings_whitespace, "reformat (compact) to the expected length");
+  std::string compact_from_memory;
+  written = prism::json::reformat(text, compact_from_memory);
+  require(written && *written == text.size() - outside_strings_whitespace, "reformat from memory (compact)");
+  compact_from_memory = {};
 
   const std::string path = file.string();
   static const tool_run runs[] = {run_tool({"check", path}, 0), run_tool({"fmt", path}, 0),
@@ -268,6 +285,8 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("stream_file", file.filename().string() + ", " + std::to_string(text.size()) + " bytes");
   benchmark::RegisterBenchmark("validate/memory", validate_memory)->Unit(benchmark::kMillisecond)->UseRealTime();
   benchmark::RegisterBenchmark("memcpy/memory", copy_memory)->Unit(benchmark::kMillisecond)->UseRealTime();
+  benchmark::RegisterBenchmark("fmt_minify/memory", fmt_memory, 0)->Unit(benchmark::kMillisecond)->UseRealTime();
+  benchmark::RegisterBenchmark("fmt_pretty/memory", fmt_memory, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
   benchmark::RegisterBenchmark("validate/stream", validate_stream)->Unit(benchmark::kMillisecond)->UseRealTime();
   benchmark::RegisterBenchmark("tokens/stream", walk_stream)->Unit(benchmark::kMillisecond)->UseRealTime();
   benchmark::RegisterBenchmark("fmt_minify/stream", fmt_stream, 0)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -78,6 +78,9 @@ int main() {
   std::string tidy;
   prism::json::reformat(messy, tidy).value();
   std::printf("reformatted: %s\n", tidy.c_str());
+  std::string pretty;  // text already in memory is reformatted in place, with no copy of it
+  prism::json::reformat(tidy, pretty, {.indent = 2}).value();
+  std::printf("pretty:\n%s\n", pretty.c_str());
 
   // 6. Missing or null? read<T> gives std::nullopt for both. read_into leaves an absent field as it was and empties
   //    it on null, so a target pre-filled with a value no document holds tells the three cases apart. This holds

@@ -9,8 +9,8 @@
 //     verdict, error code and error offset it gets near the array's start, and is accepted if it is valid alone;
 //   - read as a stream, handed over a few bytes at a time (the walk behind `prism check`), the same verdict, code,
 //     message and position as in memory;
-//   - reformatted from such a stream (`prism fmt`), the same verdict; a valid document's compact form is the same
-//     however the stream is cut, valid, and comes back unchanged from its pretty form;
+//   - reformatted from such a stream (`prism fmt`) and from memory, the same verdict (and error); a valid document's
+//     compact form is the same however the stream is cut, valid, and comes back unchanged from its pretty form;
 //   - with nlohmann::json available (PRISM_FUZZ_NLOHMANN), the same verdict as its parser, an independent one,
 //     except where RFC 8259 lets parsers differ (a UTF-8 byte order mark; numbers beyond double's range) and on
 //     inputs with a NUL byte, which nlohmann takes for the end of the input.
@@ -158,6 +158,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     piecewise_reader pieces{in, 1 + size % 5}, all{in, size + 1};
     prism::result<std::size_t> c = prism::json::reformat(pieces, compact);
     PRISM_FUZZ_CHECK(c.has_value() == strict.has_value(), c ? strict.error().message() : c.error().message());
+    std::string from_memory;  // text in memory: the same walk over views of it, the same bytes and error
+    prism::result<std::size_t> m = prism::json::reformat(in, from_memory);
+    PRISM_FUZZ_CHECK(m.has_value() == c.has_value() &&
+                         (m ? from_memory == compact
+                            : m.error().message() == c.error().message() && m.error().offset == c.error().offset),
+                     from_memory + " | " + compact);
     if (strict) {
       PRISM_FUZZ_CHECK(prism::json::reformat(all, whole).has_value() && whole == compact, whole + " | " + compact);
       PRISM_FUZZ_CHECK(validate(compact).has_value(), compact);

@@ -386,6 +386,9 @@ TEST(StreamRead, ReformatIsTheSameAtEveryCut) {
       if (indent == 0) {
         EXPECT_EQ(whole, without_whitespace(doc));
       }
+      std::string from_memory;
+      ASSERT_TRUE(prism::json::reformat(doc, from_memory, {.indent = indent}));
+      EXPECT_EQ(from_memory, whole);
       EXPECT_TRUE(prism::json::validate(std::string_view(whole)));
       for (std::size_t step : {1u, 2u, 7u, 63u, 64u, 65u}) {
         std::string cut;
@@ -433,6 +436,41 @@ TEST(StreamRead, ReformatLaysOutAsTheWriterDoes) {
       EXPECT_EQ(too_deep.error().message(), too_deep_writer.error().message());
     }
   }
+}
+
+// Text in memory is reformatted by the stream's walk over views of it, a window (1 MiB) at a time: the same bytes
+// as from a stream around tokens that straddle its windows, and the same errors, placed in the whole text.
+TEST(StreamRead, ReformatFromMemoryAsFromAStream) {
+  std::string big = "[\n";
+  for (int i = 0; i < 40000; ++i) big += "  {\"n\": " + std::to_string(i) + ", \"s\": \"\xc3\xa9t\xc3\xa9 " + std::to_string(i) + "\"},\n";
+  big += "  \"" + std::string(3 << 20, 'x') + "\",\n  -12.5e-3\n]";
+  ASSERT_GT(big.size(), std::size_t{4} << 20);  // past four windows
+  for (int indent : {0, 2}) {
+    std::string streamed, from_memory;
+    std::istringstream in(big);
+    ASSERT_TRUE(prism::json::reformat(in, streamed, {.indent = indent}));
+    auto written = prism::json::reformat(big, from_memory, {.indent = indent});
+    ASSERT_TRUE(written);
+    EXPECT_EQ(*written, from_memory.size());
+    EXPECT_EQ(from_memory, streamed) << "indent " << indent;
+  }
+  std::string opens = big.substr(0, big.size() - 12);  // cut inside the last number, at the end, and broken early
+  std::string broken = big;
+  broken[big.find("\"n\": 30000")] = '?';
+  for (const std::string& doc : {opens, broken, std::string("[1, 2"), std::string(""), std::string("  ")}) {
+    std::string a, b;
+    std::istringstream in(doc);
+    auto streamed = prism::json::reformat(in, a, {.indent = 2});
+    auto from_memory = prism::json::reformat(doc, b, {.indent = 2});
+    ASSERT_FALSE(streamed);
+    ASSERT_FALSE(from_memory);
+    EXPECT_EQ(from_memory.error().message(), streamed.error().message());
+    EXPECT_EQ(from_memory.error().offset, streamed.error().offset);
+    EXPECT_EQ(from_memory.error().line, streamed.error().line);
+  }
+  // A string longer than read_options::max_stream_frame bounds what a stream holds; text in memory is held already.
+  std::string unbounded;
+  EXPECT_TRUE(prism::json::reformat(big, unbounded, {}, {.max_stream_frame = 1024}));
 }
 
 // Lines and columns are counted as windows move on, in bulk: an error far into a long stream is placed as the

@@ -35,8 +35,16 @@ inline constexpr auto outside_string_bytes = [] {
   return ok;
 }();
 
+/// Text already in memory, read through stream_input as if it came from a stream (reformat of a string): its
+/// windows are views of the text, so nothing is copied or moved, and the walk is the stream's own.
+struct text_in_memory {
+  std::string_view text;
+};
+
 template <class Reader>
 class stream_input {
+  static constexpr bool in_memory = std::is_same_v<Reader, text_in_memory>;
+
  public:
   /// `limit`: the most bytes one frame may hold (read_options::max_stream_frame); `window`: the bytes read at once
   /// once the input proves longer than 64 KiB (a walk over whole documents reads more at a time than typed reads,
@@ -55,7 +63,7 @@ class stream_input {
   }
 
   /// The next byte (after skip_whitespace returned true).
-  char peek() const { return buffer_[pos_]; }
+  char peek() const { return data()[pos_]; }
   void consume_byte() { consume(1); }
 
   /// Frames the value starting at the cursor: the text up to where it ends (its closing bracket or quote, or the
@@ -70,7 +78,7 @@ class stream_input {
     bool in_string = false, escaped = false, scalar = false;
     int hex_left = 0;
     if (!available(i)) return std::string_view{};
-    char first = buffer_[i];
+    char first = data()[i];
     if (first == '"') {
       in_string = true;
     } else if (first == '{' || first == '[') {
@@ -85,7 +93,7 @@ class stream_input {
       if (i - pos_ >= limit_) [[unlikely]]
         return too_long();
       if (!available(i)) break;
-      auto ch = static_cast<unsigned char>(buffer_[i]);
+      auto ch = static_cast<unsigned char>(data()[i]);
       if (scalar) {
         if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || ch == '-' || ch == '+' || ch == '.' ||
               ch == 'E')) {
@@ -139,7 +147,7 @@ class stream_input {
   /// Reads more into the window, keeping what it holds; false at the end of the input. Fails with limit_exceeded
   /// when the window holds more than the limit's bytes of one token.
   result<bool> read_more() {
-    if (end_ - pos_ > limit_) [[unlikely]]
+    if (!in_memory && end_ - pos_ > limit_) [[unlikely]]
       return too_long();
     return fill();
   }
@@ -195,7 +203,10 @@ class stream_input {
   bool failed() const noexcept { return failed_; }
 
  private:
-  const char* data() const noexcept { return buffer_.get(); }
+  const char* data() const noexcept {
+    if constexpr (in_memory) return reader_.text.data();
+    else return buffer_.get();
+  }
 
   /// What is at the cursor, as describe_found says it, with as many bytes read ahead as it looks at.
   std::string found_here() {
@@ -224,32 +235,39 @@ class stream_input {
   /// Moves the unconsumed bytes to the start, grows the buffer when they fill it, and reads more.
   bool fill() {
     if (eof_) return false;
-    if (pos_ != 0) {
-      count_lines();
-      std::memmove(buffer_.get(), buffer_.get() + pos_, end_ - pos_);
-      end_ -= pos_;
-      offset_ += pos_;
-      pos_ = 0;
-      counted_ = 0;
+    if constexpr (in_memory) {  // the next window is the text's next bytes: nothing moves, nothing is copied
+      const std::size_t before = end_;
+      end_ += std::min(window_, reader_.text.size() - end_);
+      eof_ = end_ == reader_.text.size();
+      return end_ != before;
+    } else {
+      if (pos_ != 0) {
+        count_lines();
+        std::memmove(buffer_.get(), buffer_.get() + pos_, end_ - pos_);
+        end_ -= pos_;
+        offset_ += pos_;
+        pos_ = 0;
+        counted_ = 0;
+      }
+      // The first window is small (a short input costs little); a longer input gets the whole window_ from its
+      // second read on, and a token that fills the window doubles it.
+      if (end_ == capacity_ || capacity_ < window_) {
+        const std::size_t grown =
+            capacity_ == 0 ? std::min<std::size_t>(window_, 64 * 1024) : std::max(capacity_ * 2, window_);
+        auto bigger = std::make_unique_for_overwrite<char[]>(grown);
+        if (end_ != 0) std::memcpy(bigger.get(), buffer_.get(), end_);
+        buffer_ = std::move(bigger);
+        capacity_ = grown;
+      }
+      std::ptrdiff_t got = reader_.read(buffer_.get() + end_, capacity_ - end_);
+      if (got <= 0) {
+        eof_ = true;
+        failed_ = got < 0;
+        return false;
+      }
+      end_ += static_cast<std::size_t>(got);
+      return true;
     }
-    // The first window is small (a short input costs little); a longer input gets the whole window_ from its
-    // second read on, and a token that fills the window doubles it.
-    if (end_ == capacity_ || capacity_ < window_) {
-      const std::size_t grown =
-          capacity_ == 0 ? std::min<std::size_t>(window_, 64 * 1024) : std::max(capacity_ * 2, window_);
-      auto bigger = std::make_unique_for_overwrite<char[]>(grown);
-      if (end_ != 0) std::memcpy(bigger.get(), buffer_.get(), end_);
-      buffer_ = std::move(bigger);
-      capacity_ = grown;
-    }
-    std::ptrdiff_t got = reader_.read(buffer_.get() + end_, capacity_ - end_);
-    if (got <= 0) {
-      eof_ = true;
-      failed_ = got < 0;
-      return false;
-    }
-    end_ += static_cast<std::size_t>(got);
-    return true;
   }
 
   Reader& reader_;
@@ -715,6 +733,7 @@ result<std::size_t> read_records(In&& input, OnRecord&& on_record, string_pool& 
   return visit_view(view, [&]<class V>(V) { return detail::read_records<V, T>(input, on_record, with_pool); });
 }
 
+
 }  // namespace prism::json
 
 namespace prism::json {
@@ -729,14 +748,10 @@ result<void> validate(In&& input, const read_options& opts = {}) {
   return detail::walk_stream(in, opts);
 }
 
-/// Re-emits the JSON document of a stream, compact or pretty per `wopts`, in memory bounded by its longest string or
-/// number: what `prism fmt` does. Only whitespace changes: strings and numbers keep their text as written (strings
-/// are written anew, escaped the writer's way, only under replace_invalid_utf8). On invalid input it stops at the
-/// error, and what it wrote before it is incomplete. Returns the bytes written or the first error (of either side).
-template <class In, class Out>
-  requires io::readable<In>
-result<std::size_t> reformat(In&& input, Out&& out, const write_options& wopts = {}, const read_options& ropts = {}) {
-  decltype(auto) reader = io::make_reader(std::forward<In>(input));
+namespace detail {
+/// reformat from any reader (a stream's, or text_in_memory) into any output.
+template <class Reader, class Out>
+result<std::size_t> reformat_from(Reader& reader, Out&& out, const write_options& wopts, const read_options& ropts) {
   auto with = [&](auto& sink) {
     if (wopts.indent > 0) return detail::reformat_with<true>(reader, sink, wopts, ropts);
     return detail::reformat_with<false>(reader, sink, wopts, ropts);
@@ -754,6 +769,29 @@ result<std::size_t> reformat(In&& input, Out&& out, const write_options& wopts =
     auto&& sink = io::make_sink(out);
     return with(sink);
   }
+}
+}  // namespace detail
+
+/// Re-emits the JSON document of a stream, compact or pretty per `wopts`, in memory bounded by its longest string or
+/// number: what `prism fmt` does. Only whitespace changes: strings and numbers keep their text as written (strings
+/// are written anew, escaped the writer's way, only under replace_invalid_utf8). On invalid input it stops at the
+/// error, and what it wrote before it is incomplete. Returns the bytes written or the first error (of either side).
+template <class In, class Out>
+  requires io::readable<In>
+result<std::size_t> reformat(In&& input, Out&& out, const write_options& wopts = {}, const read_options& ropts = {}) {
+  decltype(auto) reader = io::make_reader(std::forward<In>(input));
+  return detail::reformat_from(reader, std::forward<Out>(out), wopts, ropts);
+}
+
+/// reformat for text in memory: a string's document laid out again, compact or pretty per `wopts`, by the same walk
+/// as a stream's, with no copy of the text. On invalid input it stops at the error, as reformat from a stream does.
+///   std::string pretty;
+///   prism::json::reformat(body, pretty, {.indent = 2}).value();
+template <class Out>
+result<std::size_t> reformat(std::string_view text, Out&& out, const write_options& wopts = {},
+                             const read_options& ropts = {}) {
+  detail::text_in_memory memory{text};
+  return detail::reformat_from(memory, std::forward<Out>(out), wopts, ropts);
 }
 
 }  // namespace prism::json
