@@ -73,28 +73,30 @@ class builder_base {
   template <class T = void>
   [[gnu::always_inline]] void written(std::string_view key) {
     if constexpr (!cannot_fail<T>) {
-      if (!w_.ok()) [[unlikely]]
-        note(".", key);
+      if (!w_.ok() && !failed_before_ && !noted_) [[unlikely]]  // else not this builder's error, or noted already
+        noted_ = note(w_, ".", key);
     }
   }
   template <class T = void>
   [[gnu::always_inline]] void written(std::size_t index) {
     if constexpr (!cannot_fail<T>) {
-      if (!w_.ok()) [[unlikely]]
-        note("[", std::to_string(index), "]");
+      if (!w_.ok() && !failed_before_ && !noted_) [[unlikely]]
+        noted_ = note(w_, "[", std::to_string(index), "]");
     }
   }
+  /// Puts segments in front of the error's path. Static, as is misuse's: no call is given a builder's address, so
+  /// its state can stay in registers from one put to the next (fewer instructions per put on the jsonsink document).
   template <class... S>
-  [[gnu::cold, gnu::noinline]] void note(const S&... segment) {
-    if (failed_before_ || noted_) return;  // not this builder's error, or its segment is in the path already
-    noted_ = true;
-    prism::detail::prepend_path(w_.error_path(), segment...);
+  [[gnu::cold, gnu::noinline]] static bool note(W& w, const S&... segment) {
+    prism::detail::prepend_path(w.error_path(), segment...);
+    return true;
   }
   /// An error of this builder's own: its path ends here, not at a member written after it.
-  [[gnu::cold, gnu::noinline]] void misuse(std::string what) {
-    if (!w_.ok()) return;
-    w_.fail(error_code::misuse, std::move(what));
-    noted_ = true;
+  void misuse(std::string what) { noted_ |= fail_misuse(w_, std::move(what)); }
+  [[gnu::cold, gnu::noinline]] static bool fail_misuse(W& w, std::string what) {
+    if (!w.ok()) return false;
+    w.fail(error_code::misuse, std::move(what));
+    return true;
   }
   template <class T>
   static constexpr bool cannot_fail =
@@ -113,24 +115,31 @@ class builder_base {
     }
   }
 
-  /// A value at cursor c, room for it checked: a number or boolean inline (a double's conversion by a call to
-  /// write_double, as a record's members have it: inlined into every put, it wrote the jsonsink document 5% slower);
-  /// anything else as a record's member is.
+  /// A value at cursor c: a number or boolean inline (a double's conversion by a call to write_double, as a record's
+  /// members have it: inlined into every put, it wrote the jsonsink document 5% slower), in the room the caller
+  /// `reserved` for it (detail::member_value_room) or checked here; anything else as a record's member is.
   template <class V, class T>
-  [[gnu::always_inline]] typename W::cursor value_at(typename W::cursor c, const T& value) {
+  [[gnu::always_inline]] typename W::cursor value_at(typename W::cursor c, const T& value, bool reserved) {
     constexpr bool usual = treatment_of<V, T> == treatment::usual;
     if constexpr (usual && (kind_of<T> == kind::integer || kind_of<T> == kind::boolean)) {
-      c = w_.room(c, detail::scalar_room<T>);
+      if (!reserved) c = w_.room(c, detail::scalar_room<T>);
       c.pos = detail::put_scalar(c.pos, value);
       return c;
     } else if constexpr (usual && kind_of<T> == kind::floating) {
       if (std::isfinite(value)) [[likely]] {
-        c = w_.room(c, detail::scalar_room<T>);
+        if (!reserved) c = w_.room(c, detail::scalar_room<T>);
         c.pos = detail::put_scalar(c.pos, value);
         return c;
       }
+      return nonfinite_at<V>(w_, c, value);
     }
     return detail::put_member_value<V>(w_, c, value);
+  }
+  /// A non-finite number (null or an error, by option), out of line: a put stays small enough for the compiler to
+  /// inline the callback it is called from.
+  template <class V, class T>
+  [[gnu::cold, gnu::noinline]] static typename W::cursor nonfinite_at(W& w, typename W::cursor c, const T& value) {
+    return detail::put_member_value<V>(w, c, value);
   }
 
   W& w_;
@@ -259,12 +268,15 @@ class object_builder : detail::builder_base<W, View> {
   enum skip_rule { keep_all, skip_null, skip_empty };
 
   /// The separator and key of a member at cursor c (compact output), with room for `value_room` bytes after it
-  /// where one check can cover both.
-  [[gnu::always_inline]] typename W::cursor key_at(typename W::cursor c, std::string_view key, std::size_t value_room) {
+  /// where one check can cover both (then `reserved`: for a key written as a literal, known as the code is compiled).
+  [[gnu::always_inline]] typename W::cursor key_at(typename W::cursor c, std::string_view key, std::size_t value_room,
+                                                   bool& reserved) {
     constexpr std::size_t short_key = io::min_window - 16;
+    reserved = false;
     if (key.size() <= short_key && plain_text(key)) [[likely]] {  // one check for room, one copy
       const std::size_t n = key.size() + 4;
-      c = w_.room(c, n + (n + value_room <= io::min_window ? value_room : 0));
+      reserved = n + value_room <= io::min_window;
+      c = w_.room(c, n + (reserved ? value_room : 0));
       *c.pos = ',';
       c.pos += !first_;
       *c.pos = '"';
@@ -344,8 +356,9 @@ class object_builder : detail::builder_base<W, View> {
       write_key(key);
       base::template write_as<V>(value);
     } else {
-      typename W::cursor c = key_at(w_.tokens(), key, detail::member_value_room<V, T>());
-      w_.end_tokens(base::template value_at<V>(c, value));
+      bool reserved;
+      typename W::cursor c = key_at(w_.tokens(), key, detail::member_value_room<V, T>(), reserved);
+      w_.end_tokens(base::template value_at<V>(c, value, reserved));
     }
   }
 
@@ -354,7 +367,8 @@ class object_builder : detail::builder_base<W, View> {
     if constexpr (W::pretty) {
       w_.key(key);
     } else {
-      w_.end_tokens_before_value(key_at(w_.tokens(), key, 0));
+      bool reserved;
+      w_.end_tokens_before_value(key_at(w_.tokens(), key, 0, reserved));
     }
   }
 
@@ -467,7 +481,7 @@ class array_builder : detail::builder_base<W, View> {
       *c.pos = ',';
       c.pos += !first_;
       first_ = false;
-      w_.end_tokens(base::template value_at<View>(c, v));
+      w_.end_tokens(base::template value_at<View>(c, v, true));
     }
   }
 
