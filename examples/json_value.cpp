@@ -1,5 +1,6 @@
 // JSON of any shape inside a typed model: a webhook whose `metadata` the service does not own, read into a
-// json::value, looked into by key, index and JSON Pointer, changed, and written back with its numbers as they came.
+// json::value, looked into by key, index and JSON Pointer, changed, converted to and from typed values, and written
+// back with its numbers as they came.
 #include <prism/prism.hpp>
 
 #include <cstdio>
@@ -43,8 +44,15 @@ int main() {
   hook.metadata.set("seen", true);
   hook.metadata.set("history", value::array({value::object({{"at", "2026-11-29"}, {"by", "billing"}})}));
   hook.metadata.at_pointer("/ab")->push_back(0.125);
-  // A typed value as a json::value, as the writer would write it (views and options too), with no text in between.
+  // A typed value as a json::value, as the writer would write it (views and options too), with no text in between;
+  // and back: to<T> reads a part of the value by the reader's rules, its errors with their path.
   hook.metadata.set("refund", prism::json::from(refund{981, 12.5, {"late", "damaged"}}).value());
+  refund back = prism::json::to<refund>(hook.metadata["refund"]).value();
+  std::printf("refund back: order %llu, %.2f, %zu reasons\n", static_cast<unsigned long long>(back.order), back.amount,
+              back.reasons.size());
+  const value bad_refund = value::object({{"order", -1}, {"amount", 2.5}});
+  auto wrong = prism::json::to<refund>(bad_refund);
+  std::printf("bad refund: %s\n", wrong ? "?" : wrong.error().message().c_str());
 
   // Written back through the typed writer: 1.50, 1e400 and the 30-digit id exactly as they came.
   std::printf("%s\n", prism::json::to_string(hook).value().c_str());

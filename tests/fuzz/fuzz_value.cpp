@@ -10,11 +10,18 @@
 //     fails at validate's offset; a value read writes, reads back equal, and writes again to the same text, every
 //     number as written; json::from(value) is the value; the binary format carries it back equal;
 //   - binary: a value read from any bytes writes as JSON (NaN as null, bad UTF-8 as U+FFFD), and that text reads
-//     back into a value that writes to the same text.
+//     back into a value that writes to the same text;
+//   - to<T>: a value read converts to a typed model (and a vector of it) as reading its text does: the same value,
+//     or the same error code, words and path.
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <variant>
 #include <vector>
 
 #include <prism/bin/read.hpp>
@@ -26,6 +33,43 @@
 namespace {
 
 using prism::json::value;
+
+// A typed model of most kinds, for to<T> against read<T>.
+enum class level { low, high };
+struct part {
+  std::string name;
+  std::optional<double> weight;
+  std::vector<int> ids;
+};
+struct model {
+  std::int32_t id = 0;
+  std::string title;
+  double score = 0;
+  bool flag = false;
+  level lvl = level::low;
+  std::vector<part> parts;
+  std::map<std::string, std::uint8_t> counts;
+  std::variant<std::monostate, int, std::string> either;
+  std::optional<std::array<float, 2>> point;
+  std::tuple<std::int64_t, std::string> pair;
+  std::vector<std::byte> blob;
+  value extra;
+};
+
+template <class T>
+void to_as_read(const value& v, const std::string& text, const prism::json::read_options& ro) {
+  auto a = prism::json::to<T>(v, ro);
+  auto b = prism::json::read<T>(std::string_view(text), ro);
+  PRISM_FUZZ_CHECK(a.has_value() == b.has_value(),
+                   text + " | to: " + (a ? "ok" : a.error().message()) + " | read: " + (b ? "ok" : b.error().message()));
+  if (a) {
+    PRISM_FUZZ_CHECK(prism::json::to_string(*a).value() == prism::json::to_string(*b).value(), text);
+  } else {
+    PRISM_FUZZ_CHECK(a.error().code == b.error().code && a.error().detail == b.error().detail &&
+                         a.error().path == b.error().path,
+                     a.error().message() + " | " + b.error().message());
+  }
+}
 
 void from_json(std::string_view doc, unsigned char o) {
   prism::json::arena arena;
@@ -52,6 +96,9 @@ void from_json(std::string_view doc, unsigned char o) {
   PRISM_FUZZ_CHECK(*back == *v, *text);
   auto again = prism::json::to_string(*back, wo);
   PRISM_FUZZ_CHECK(again && *again == *text, prism_fuzz::first_difference(*text, again ? *again : ""));
+  const std::string compact = wo.indent == 0 ? *text : prism::json::to_string(*v).value();
+  to_as_read<model>(*v, compact, ro);
+  to_as_read<std::vector<model>>(*v, compact, ro);
   auto made = prism::json::from(*v, wo);
   PRISM_FUZZ_CHECK(made && *made == *v, made ? *text : made.error().message());
   // in the binary format an array or object nests twice (its choice, then its seq or map), a scalar once

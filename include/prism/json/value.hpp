@@ -101,6 +101,7 @@ bool equal_numbers(const value& a, const value& b);
 /// Room for any number's text but one kept whole: 19 digits, sign, point, 'e', exponent sign and 20 digits.
 inline constexpr std::size_t number_chars = 48;
 std::string_view number_text(const value& v, char (&buf)[number_chars]);
+bool decimal_of(const value& v, decimal_number& d);
 }  // namespace detail
 
 /// Any JSON value: null, a boolean, a number, a string, an array, or an object whose members keep the document's
@@ -230,6 +231,7 @@ class value {
   friend class member;
   friend bool detail::equal_numbers(const value&, const value&);
   friend std::string_view detail::number_text(const value&, char (&)[detail::number_chars]);
+  friend bool detail::decimal_of(const value&, detail::decimal_number&);
   template <class W>
   friend void write_value_json(W& w, const value& v);
 
@@ -688,6 +690,19 @@ inline std::string_view number_text(const value& v, char (&buf)[number_chars]) {
     default: break;
   }
   return {buf, static_cast<std::size_t>(end - buf)};
+}
+
+/// A number kept as written (rep::decimal) as the reader scans one: its digits w and power of ten q, exactly (at most
+/// 19 digits). False for any other value.
+inline bool decimal_of(const value& v, decimal_number& d) {
+  if (v.kind() != value::rep::decimal) return false;
+  const unsigned flags = v.b_[12];
+  const auto exponent = static_cast<std::int64_t>(v.load<std::uint16_t>(10));
+  d.w = v.load<std::uint64_t>(0);
+  d.q = ((flags & value::decimal_minus) ? -exponent : exponent) - static_cast<std::int64_t>(v.b_[9]);
+  d.negative = (flags & value::decimal_negative) != 0;
+  d.truncated = false;
+  return true;
 }
 
 [[gnu::cold]] inline prism::error number_out_of_range(std::string_view text, const char* type) {
