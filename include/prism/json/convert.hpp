@@ -406,22 +406,7 @@ bool slot_from_value(value_input& in, const json::value& v, T& obj) {
     else
       return from_value<View>(in, v, target);
   };
-  using F = slot_field_type<View, T, S>;
-  if constexpr (std::is_same_v<F, std::size_t>) {
-    return read(prism::detail::member<L::source[S]>(obj));
-  } else if constexpr (is_computed_field<F>) {
-    return skipped(in, v);  // written only
-  } else {
-    const auto& f = slot_field<View, T, S>();
-    if constexpr (requires { f.ref(obj); }) {
-      return read(f.ref(obj));
-    } else {
-      typename F::value_type x{};
-      if (!read(x)) return false;
-      std::invoke(f.setter, obj, std::move(x));
-      return true;
-    }
-  }
+  return into_slot<View, T, S>(obj, read, [&] { return skipped(in, v); });
 }
 
 /// A record from an object's members, by read_record's rules: the last of repeated keys (or an error, by option),

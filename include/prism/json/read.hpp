@@ -797,22 +797,16 @@ inline constexpr bool has_marked_required = []<std::size_t... S>(std::index_sequ
   return (slot_is_required<View, T, S>(read_options{}) || ...);
 }(std::make_index_sequence<view_record<View, T>::size>{});
 
-/// Reads the value at c.p into slot S of obj: in place for data members, through the setter for properties;
-/// computed fields are written only, so their value is skipped.
-template <class View, class T, std::size_t S>
-bool read_slot(read_context& c, T& obj) {
+/// Slot S of obj handed to read(target) to be read into: a data member in place, a property through its setter
+/// (read into a temporary first); a computed field is written only, so skip() passes over its value.
+template <class View, class T, std::size_t S, class Read, class Skip>
+[[gnu::always_inline]] inline bool into_slot(T& obj, Read&& read, Skip&& skip) {
   using L = view_record<View, T>;
-  auto read = [&](auto& target) {
-    if constexpr (constexpr std::size_t k = L::represent_modifier(S); k != L::npos)
-      return read_represented<View>(c, std::get<k>(L::entry.list).rep, target);
-    else
-      return read_value<View>(c, target);
-  };
   using F = slot_field_type<View, T, S>;
   if constexpr (std::is_same_v<F, std::size_t>) {
     return read(prism::detail::member<L::source[S]>(obj));
   } else if constexpr (is_computed_field<F>) {
-    return skip_value(c);
+    return skip();
   } else {
     const auto& f = slot_field<View, T, S>();
     if constexpr (requires { f.ref(obj); }) {
@@ -824,6 +818,19 @@ bool read_slot(read_context& c, T& obj) {
       return true;
     }
   }
+}
+
+/// Reads the value at c.p into slot S of obj (into_slot), through the slot's representation where it has one.
+template <class View, class T, std::size_t S>
+bool read_slot(read_context& c, T& obj) {
+  using L = view_record<View, T>;
+  auto read = [&](auto& target) {
+    if constexpr (constexpr std::size_t k = L::represent_modifier(S); k != L::npos)
+      return read_represented<View>(c, std::get<k>(L::entry.list).rep, target);
+    else
+      return read_value<View>(c, target);
+  };
+  return into_slot<View, T, S>(obj, read, [&] { return skip_value(c); });
 }
 
 /// Moves src into dst, element by element for C arrays.
