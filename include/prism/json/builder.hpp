@@ -74,21 +74,25 @@ class builder_base {
   [[gnu::always_inline]] void written(std::string_view key) {
     if constexpr (!cannot_fail<T>) {
       if (!w_.ok() && !failed_before_ && !noted_) [[unlikely]]  // else not this builder's error, or noted already
-        noted_ = note(w_, ".", key);
+        noted_ = note_key(w_, key);
     }
   }
   template <class T = void>
   [[gnu::always_inline]] void written(std::size_t index) {
     if constexpr (!cannot_fail<T>) {
       if (!w_.ok() && !failed_before_ && !noted_) [[unlikely]]
-        noted_ = note(w_, "[", std::to_string(index), "]");
+        noted_ = note_index(w_, index);
     }
   }
-  /// Puts segments in front of the error's path. Static, as is misuse's: no call is given a builder's address, so
-  /// its state can stay in registers from one put to the next (fewer instructions per put on the jsonsink document).
-  template <class... S>
-  [[gnu::cold, gnu::noinline]] static bool note(W& w, const S&... segment) {
-    prism::detail::prepend_path(w.error_path(), segment...);
+  /// Put a key or index in front of the error's path. Static, as is misuse's: no call is given a builder's address,
+  /// so its state can stay in registers from one put to the next; and the key goes by value, so that no put stores
+  /// it in memory for a call it almost never makes.
+  [[gnu::cold, gnu::noinline]] static bool note_key(W& w, std::string_view key) {
+    prism::detail::prepend_path(w.error_path(), ".", key);
+    return true;
+  }
+  [[gnu::cold, gnu::noinline]] static bool note_index(W& w, std::size_t index) {
+    prism::detail::prepend_path(w.error_path(), "[", std::to_string(index), "]");
     return true;
   }
   /// An error of this builder's own: its path ends here, not at a member written after it.
