@@ -444,6 +444,33 @@ TEST(Builder, MixesWithTheLowLevelWriter) {
   }
 }
 
+// Scopes a builder nests count toward max_depth as begin_object's do, in both layouts, and fail with their path;
+// the low-level writer's own checks of its begin_ and end_ calls stay whole around them.
+TEST(Builder, NestedScopesCountTowardTheDepthLimit) {
+  auto nest = [](auto& o) {
+    o.array("a", [](auto& a) { a.object([](auto& b) { b.array("c", [](auto& c) { c.value(1); }); }); });
+  };
+  for (int indent : {0, 2}) {
+    std::string out;
+    ASSERT_TRUE(prism::json::build_object(out, nest, {.indent = indent, .max_depth = 4}));
+    auto deep = prism::json::build_object(out, nest, {.indent = indent, .max_depth = 3});
+    ASSERT_FALSE(deep);
+    EXPECT_EQ(deep.error().code, prism::error_code::depth_exceeded);
+    EXPECT_EQ(deep.error().path, "$.a[0].c");
+  }
+  std::string out;
+  prism::io::container_sink sink(out);
+  prism::json::writer<decltype(sink)> w(sink);
+  w.begin_array();
+  prism::json::build_object(w, nest);
+  prism::json::build_array(w, [](auto& a) { a.array([](auto& b) { b.object([](auto&) {}); }); });
+  w.end_object();  // closes the array
+  auto r = w.finish();
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, prism::error_code::misuse);
+  EXPECT_TRUE(out.starts_with(R"([{"a":[{"c":[1]}]},[[{}]])")) << out;  // a release build writes the '}' too
+}
+
 // A view chosen at run time picks the builder's view once: typed values follow it, the caller's keys do not change.
 TEST(Builder, AViewChosenAtRunTime) {
   using api = prism::one_of<prism::default_view, public_api>;

@@ -31,6 +31,9 @@ inline constexpr bool is_writer<writer<Sink, Pretty>> = true;
 /// own, through view V.
 template <class V, bool Object, class W, class F>
 void build_value(W& w, F&& f);
+/// build_value for a builder's own member or element (compact output), the opening bracket written by the builder.
+template <class V, bool Object, class W, class F>
+void build_nested(W& w, F&& f);
 
 /// False, for a static_assert that fires only where a template is used.
 template <class...>
@@ -67,19 +70,20 @@ class builder_base {
     return true;
   }
 
-  /// After a member or element holding a T was written: where that made the document's first error, puts its key
-  /// (or index) in front of the error's path. Numbers and booleans cannot fail: no check. (A check after the write
-  /// rather than a lambda around it, which stayed out of line and cost 10% of writing the jsonsink document.)
-  template <class T = void>
+  /// After a member or element holding a T was written through view V: where that made the document's first error,
+  /// puts its key (or index) in front of the error's path. Integers and booleans cannot fail: no check. (A check
+  /// after the write rather than a lambda around it, which stayed out of line and cost 10% of writing the jsonsink
+  /// document.)
+  template <class V = View, class T = void>
   [[gnu::always_inline]] void written(std::string_view key) {
-    if constexpr (!cannot_fail<T>) {
+    if constexpr (!cannot_fail<V, T>) {
       if (!w_.ok() && !failed_before_ && !noted_) [[unlikely]]  // else not this builder's error, or noted already
         noted_ = note_key(w_, key);
     }
   }
-  template <class T = void>
+  template <class V = View, class T = void>
   [[gnu::always_inline]] void written(std::size_t index) {
-    if constexpr (!cannot_fail<T>) {
+    if constexpr (!cannot_fail<V, T>) {
       if (!w_.ok() && !failed_before_ && !noted_) [[unlikely]]
         noted_ = note_index(w_, index);
     }
@@ -102,9 +106,9 @@ class builder_base {
     w.fail(error_code::misuse, std::move(what));
     return true;
   }
-  template <class T>
+  template <class V, class T>
   static constexpr bool cannot_fail =
-      (kind_of<T> == kind::integer || kind_of<T> == kind::boolean) && treatment_of<View, T> == treatment::usual;
+      (kind_of<T> == kind::integer || kind_of<T> == kind::boolean) && treatment_of<V, T> == treatment::usual;
 
   /// Writes `value` through the writer's own calls as view V has it (a range no type describes: as an array).
   template <class V, class T>
@@ -119,11 +123,13 @@ class builder_base {
     }
   }
 
-  /// A value at cursor c: a number or boolean inline (a double's conversion by a call to write_double, as a record's
-  /// members have it: inlined into every put, it wrote the jsonsink document 5% slower), in the room the caller
-  /// `reserved` for it (detail::member_value_room) or checked here; anything else as a record's member is.
-  template <class V, class T>
-  [[gnu::always_inline]] typename W::cursor value_at(typename W::cursor c, const T& value, bool reserved) {
+  /// A value at cursor c, as the member or element `at` (a key or an index) of this builder, noted in the error's
+  /// path where it fails: a number or boolean inline (a double's conversion by a call to write_double, as a
+  /// record's members have it: inlined into every put, it wrote the jsonsink document 5% slower), in the room the
+  /// caller `reserved` for it (detail::member_value_room) or checked here; anything else as a record's member is.
+  /// A finite double cannot fail: only the non-finite path checks.
+  template <class V, class T, class At>
+  [[gnu::always_inline]] typename W::cursor value_at(typename W::cursor c, const T& value, bool reserved, At at) {
     constexpr bool usual = treatment_of<V, T> == treatment::usual;
     if constexpr (usual && (kind_of<T> == kind::integer || kind_of<T> == kind::boolean)) {
       if (!reserved) c = w_.room(c, detail::scalar_room<T>);
@@ -135,9 +141,13 @@ class builder_base {
         c.pos = detail::put_scalar(c.pos, value);
         return c;
       }
-      return nonfinite_at<V>(w_, c, value);
+      c = nonfinite_at<V>(w_, c, value);
+      written(at);
+      return c;
     }
-    return detail::put_member_value<V>(w_, c, value);
+    c = detail::put_member_value<V>(w_, c, value);
+    this->template written<V, T>(at);
+    return c;
   }
   /// A non-finite number (null or an error, by option), out of line: a put stays small enough for the compiler to
   /// inline the callback it is called from.
@@ -148,7 +158,9 @@ class builder_base {
 
   W& w_;
   std::size_t level_;  ///< the writer's depth inside this builder's object or array
-  bool first_ = true;  ///< nothing written in it yet (compact output writes its own commas)
+  /// The comma's length before the next member or element: 0 in an empty object or array, 1 after (compact output
+  /// writes its own commas). A word rather than a flag: added to the cursor as it is, with no test or conversion.
+  std::size_t comma_ = 0;
   bool failed_before_;  ///< the writer had failed before this builder began
   bool noted_ = false;  ///< this builder's segment is in the error's path
 };
@@ -166,7 +178,7 @@ class builder_base {
 template <class W, class View = default_view>
 class object_builder : detail::builder_base<W, View> {
   using base = detail::builder_base<W, View>;
-  using base::first_;
+  using base::comma_;
   using base::in_scope;
   using base::misuse;
   using base::written;
@@ -183,7 +195,6 @@ class object_builder : detail::builder_base<W, View> {
   [[gnu::always_inline]] object_builder& put(std::string_view key, const T& value) {
     if (!in_scope()) return *this;
     member_as<View>(key, value);
-    this->template written<T>(key);
     return *this;
   }
   /// A member whose value is written through `view` (a view type, or a prism::one_of chosen at run time).
@@ -191,7 +202,6 @@ class object_builder : detail::builder_base<W, View> {
   object_builder& put(std::string_view key, const T& value, const V& view) {
     if (!in_scope()) return *this;
     visit_view(view, [&]<class Chosen>(Chosen) { member_as<Chosen>(key, value); });
-    written(key);
     return *this;
   }
   /// put, when `condition` holds.
@@ -282,7 +292,7 @@ class object_builder : detail::builder_base<W, View> {
       reserved = n + value_room <= io::min_window;
       c = w_.room(c, n + (reserved ? value_room : 0));
       *c.pos = ',';
-      c.pos += !first_;
+      c.pos += comma_;
       *c.pos = '"';
       copy_short(c.pos + 1, key.data(), key.size());
       c.pos += key.size() + 1;
@@ -291,12 +301,12 @@ class object_builder : detail::builder_base<W, View> {
     } else {
       c = w_.room(c, 1);
       *c.pos = ',';
-      c.pos += !first_;
+      c.pos += comma_;
       c = w_.put_string(c, key);
       c = w_.room(c, 1);
       *c.pos++ = ':';
     }
-    first_ = false;
+    comma_ = 1;
     return c;
   }
 
@@ -317,10 +327,10 @@ class object_builder : detail::builder_base<W, View> {
       if constexpr (constexpr std::size_t k = L::represent_modifier(s); k != L::npos) {
         write_key(key);
         detail::write_represented<View>(w_, std::get<k>(L::entry.list).rep, value);
+        written(key);
       } else {
         member_as<View>(key, value);
       }
-      written(key);
     }
   }
 
@@ -359,10 +369,11 @@ class object_builder : detail::builder_base<W, View> {
     if constexpr (W::pretty || detail::plain_range<T>) {
       write_key(key);
       base::template write_as<V>(value);
+      this->template written<V, T>(key);
     } else {
       bool reserved;
       typename W::cursor c = key_at(w_.tokens(), key, detail::member_value_room<V, T>(), reserved);
-      w_.end_tokens(base::template value_at<V>(c, value, reserved));
+      w_.end_tokens(base::template value_at<V>(c, value, reserved, key));
     }
   }
 
@@ -378,8 +389,17 @@ class object_builder : detail::builder_base<W, View> {
 
   template <bool Object, class F>
   void open_member(std::string_view key, F&& f) {
-    write_key(key);
-    detail::build_value<View, Object>(w_, std::forward<F>(f));
+    if constexpr (W::pretty) {
+      write_key(key);
+      detail::build_value<View, Object>(w_, std::forward<F>(f));
+    } else {  // the key and the bracket in one go
+      bool reserved;
+      typename W::cursor c = key_at(w_.tokens(), key, 1, reserved);
+      if (!reserved) c = w_.room(c, 1);
+      *c.pos++ = Object ? '{' : '[';
+      w_.end_tokens(c);
+      detail::build_nested<View, Object>(w_, std::forward<F>(f));
+    }
   }
 
   template <class T, class Field>
@@ -410,7 +430,7 @@ class object_builder : detail::builder_base<W, View> {
 template <class W, class View = default_view>
 class array_builder : detail::builder_base<W, View> {
   using base = detail::builder_base<W, View>;
-  using base::first_;
+  using base::comma_;
   using base::in_scope;
   using base::misuse;
   using base::written;
@@ -429,7 +449,7 @@ class array_builder : detail::builder_base<W, View> {
   array_builder& value(const T& v) {
     if (!in_scope()) return *this;
     element(v);
-    this->template written<T>(index_++);
+    ++index_;
     return *this;
   }
   /// An element written through `view`.
@@ -480,12 +500,13 @@ class array_builder : detail::builder_base<W, View> {
     if constexpr (W::pretty || detail::plain_range<T>) {
       before_value();
       base::template write_as<View>(v);
+      this->template written<View, T>(index_);
     } else {
       typename W::cursor c = w_.room(w_.tokens(), 1 + detail::member_value_room<View, T>());
       *c.pos = ',';
-      c.pos += !first_;
-      first_ = false;
-      w_.end_tokens(base::template value_at<View>(c, v, true));
+      c.pos += comma_;
+      comma_ = 1;
+      w_.end_tokens(base::template value_at<View>(c, v, true, index_));
     }
   }
 
@@ -494,8 +515,8 @@ class array_builder : detail::builder_base<W, View> {
     if constexpr (!W::pretty) {
       typename W::cursor c = w_.room(w_.tokens(), 1);
       *c.pos = ',';
-      c.pos += !first_;
-      first_ = false;
+      c.pos += comma_;
+      comma_ = 1;
       w_.end_tokens_before_value(c);
     }
   }
@@ -503,8 +524,17 @@ class array_builder : detail::builder_base<W, View> {
   template <bool Object, class F>
   array_builder& open(F&& f) {
     if (!in_scope()) return *this;
-    before_value();
-    detail::build_value<View, Object>(w_, std::forward<F>(f));
+    if constexpr (W::pretty) {
+      detail::build_value<View, Object>(w_, std::forward<F>(f));
+    } else {  // the comma and the bracket in one go
+      typename W::cursor c = w_.room(w_.tokens(), 2);
+      *c.pos = ',';
+      c.pos += comma_;
+      comma_ = 1;
+      *c.pos++ = Object ? '{' : '[';
+      w_.end_tokens(c);
+      detail::build_nested<View, Object>(w_, std::forward<F>(f));
+    }
     written(index_++);
     return *this;
   }
@@ -543,6 +573,19 @@ void build_value(W& w, F&& f) {
     std::forward<F>(f)(b);
     w.end_array();
   }
+}
+
+template <class V, bool Object, class W, class F>
+void build_nested(W& w, F&& f) {
+  w.enter(Object);
+  {
+    std::conditional_t<Object, object_builder<W, V>, array_builder<W, V>> b(w);
+    std::forward<F>(f)(b);
+  }
+  w.leave();
+  typename W::cursor c = w.room(w.tokens(), 1);
+  *c.pos++ = Object ? '}' : ']';
+  w.end_tokens(c);
 }
 
 template <class V, bool Object, class Out, class F>

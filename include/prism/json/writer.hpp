@@ -217,6 +217,19 @@ class writer {
     after_key_ = depth_ != 0 && depth_ <= max_checked_depth && stack_[depth_ - 1] == kind_object;
 #endif
   }
+  /// For the builder, which writes the brackets of the objects and arrays it nests through a cursor, as it writes
+  /// their commas: the level of one it opens (limited by max_depth, as begin_object's) and closes. A builder's
+  /// scopes match by construction, so a release build keeps no kind for finish() to check. Compact output only.
+  void enter(bool object) {
+    if (++depth_ > opts_.max_depth) [[unlikely]]
+      fail(error_code::depth_exceeded);
+#if PRISM_WRITER_CHECKS >= 2
+    if (depth_ <= max_checked_depth) stack_[depth_ - 1] = object ? kind_object : kind_array;
+#else
+    (void)object;
+#endif
+  }
+  void leave() noexcept { --depth_; }
   /// Writes string s at c, escaped and validated as value() does, and returns the cursor after it. On invalid
   /// UTF-8 the writer fails as value() would.
   [[gnu::always_inline]] cursor put_string(cursor c, std::string_view s) {
