@@ -471,6 +471,32 @@ TEST(Builder, NestedScopesCountTowardTheDepthLimit) {
   EXPECT_TRUE(out.starts_with(R"([{"a":[{"c":[1]}]},[[{}]])")) << out;  // a release build writes the '}' too
 }
 
+// An object or array opened after an error does not call its callback, so a recursive serializer stops at max_depth.
+TEST(Builder, ScopesOpenedAfterAnErrorCallNothing) {
+  int calls = 0;
+  std::string out;
+  auto failed = prism::json::build_object(out, [&](auto& o) {
+    o.put("x", std::nan(""));
+    o.object("y", [&](auto&) { ++calls; });
+    o.array("z", [&](auto&) { ++calls; });
+  });
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().path, "$.x");
+  EXPECT_EQ(calls, 0);
+  auto nest = [&](auto& self, auto& o) -> void {
+    ++calls;
+    o.object("n", [&](auto& inner) { self(self, inner); });
+  };
+  for (int indent : {0, 2}) {
+    calls = 0;
+    auto deep = prism::json::build_object(out, [&](auto& o) { nest(nest, o); }, {.indent = indent, .max_depth = 10});
+    ASSERT_FALSE(deep);
+    EXPECT_EQ(deep.error().code, prism::error_code::depth_exceeded);
+    EXPECT_EQ(deep.error().path, "$.n.n.n.n.n.n.n.n.n.n");
+    EXPECT_EQ(calls, 10);
+  }
+}
+
 // A view chosen at run time picks the builder's view once: typed values follow it, the caller's keys do not change.
 TEST(Builder, AViewChosenAtRunTime) {
   using api = prism::one_of<prism::default_view, public_api>;

@@ -55,7 +55,12 @@ class builder_base {
   bool ok() const noexcept { return w_.ok(); }
 
  protected:
-  explicit builder_base(W& w) noexcept : w_(w), level_(w.depth()), failed_before_(!w.ok()) {}
+  /// Made only on a writer with no error yet: a scope opened after one does not call its callback (build_value).
+  explicit builder_base(W& w) noexcept : w_(w) {
+#if PRISM_WRITER_CHECKS >= 2
+    level_ = w.depth();
+#endif
+  }
 
   /// Debug builds (PRISM_WRITER_CHECKS 2) catch a builder used while a scope opened inside it is still open: an outer
   /// builder captured by an inner callback would write into the inner object or array. Release builds check nothing
@@ -77,14 +82,14 @@ class builder_base {
   template <class V = View, class T = void>
   [[gnu::always_inline]] void written(std::string_view key) {
     if constexpr (!cannot_fail<V, T>) {
-      if (!w_.ok() && !failed_before_ && !noted_) [[unlikely]]  // else not this builder's error, or noted already
+      if (!w_.ok() && !noted_) [[unlikely]]  // else noted already
         noted_ = note_key(w_, key);
     }
   }
   template <class V = View, class T = void>
   [[gnu::always_inline]] void written(std::size_t index) {
     if constexpr (!cannot_fail<V, T>) {
-      if (!w_.ok() && !failed_before_ && !noted_) [[unlikely]]
+      if (!w_.ok() && !noted_) [[unlikely]]
         noted_ = note_index(w_, index);
     }
   }
@@ -157,11 +162,12 @@ class builder_base {
   }
 
   W& w_;
+#if PRISM_WRITER_CHECKS >= 2
   std::size_t level_;  ///< the writer's depth inside this builder's object or array
+#endif
   /// The comma's length before the next member or element: 0 in an empty object or array, 1 after (compact output
   /// writes its own commas). A word rather than a flag: added to the cursor as it is, with no test or conversion.
   std::size_t comma_ = 0;
-  bool failed_before_;  ///< the writer had failed before this builder began
   bool noted_ = false;  ///< this builder's segment is in the error's path
 };
 }  // namespace detail
@@ -174,7 +180,8 @@ class builder_base {
 ///   });
 /// Keys are any text (escaped as needed); values anything the typed writer takes, through the builder's view.
 /// Nothing here allocates. After an error (a non-finite number, invalid UTF-8, misuse) the calls still run but what
-/// they write no longer matters: the build returns the first error, with its path; ok() lets a long loop stop.
+/// they write no longer matters, and objects and arrays opened after it do not call their callbacks: the build
+/// returns the first error, with its path; ok() lets a long loop stop.
 template <class W, class View = default_view>
 class object_builder : detail::builder_base<W, View> {
   using base = detail::builder_base<W, View>;
@@ -560,28 +567,29 @@ class array_builder : detail::builder_base<W, View> {
 };
 
 namespace detail {
+/// f(builder) for an object (Object) or array just opened, unless the writer has failed: after an error nothing
+/// written matters, so a scope opened after it (or past max_depth) calls nothing, and a recursive callback stops.
+template <class V, bool Object, class W, class F>
+void build_scope(W& w, F&& f) {
+  if (!w.ok()) [[unlikely]]
+    return;
+  std::conditional_t<Object, object_builder<W, V>, array_builder<W, V>> b(w);
+  std::forward<F>(f)(b);
+}
+
 template <class V, bool Object, class W, class F>
 void build_value(W& w, F&& f) {
-  if constexpr (Object) {
-    w.begin_object();
-    object_builder<W, V> b(w);
-    std::forward<F>(f)(b);
-    w.end_object();
-  } else {
-    w.begin_array();
-    array_builder<W, V> b(w);
-    std::forward<F>(f)(b);
-    w.end_array();
-  }
+  if constexpr (Object) w.begin_object();
+  else w.begin_array();
+  build_scope<V, Object>(w, std::forward<F>(f));
+  if constexpr (Object) w.end_object();
+  else w.end_array();
 }
 
 template <class V, bool Object, class W, class F>
 void build_nested(W& w, F&& f) {
   w.enter(Object);
-  {
-    std::conditional_t<Object, object_builder<W, V>, array_builder<W, V>> b(w);
-    std::forward<F>(f)(b);
-  }
+  build_scope<V, Object>(w, std::forward<F>(f));
   w.leave();
   typename W::cursor c = w.room(w.tokens(), 1);
   *c.pos++ = Object ? '}' : ']';
