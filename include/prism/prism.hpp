@@ -16,6 +16,7 @@
 #include "json/options.hpp"
 #include "json/raw.hpp"
 #include "json/read.hpp"
+#include "json/schema.hpp"
 #include "json/builder.hpp"
 #include "json/convert.hpp"
 #include "json/stream.hpp"

@@ -275,27 +275,35 @@ constexpr bool enum_value_named(E v) noexcept {
   return !any || !enum_name(v).empty();
 }
 
-/// Whether an enum may hold v. With a fixed underlying type (every enum class, and `enum e : int`), any value of
-/// that type. Without one, only the values of the smallest bit-field that holds all its enumerators ([expr.static.cast]):
-/// [0, 2^M - 1] when none is negative, [-2^M, 2^M - 1] otherwise; enumerators are those within enum_range<E>.
+/// Whether E has a fixed underlying type (every enum class, and `enum e : int`): then it may hold any value of it.
+template <class E>
+inline constexpr bool enum_fixed = requires { E{std::underlying_type_t<E>{}}; };
+
+/// The values an enum without a fixed underlying type may hold: the smallest bit-field that holds all its
+/// enumerators ([expr.static.cast]), [0, 2^M - 1] when none is negative, [-2^M, 2^M - 1] otherwise; enumerators are
+/// those within enum_range<E>.
+template <class E>
+consteval std::pair<long long, long long> enum_bit_field_bounds() {
+  using names = enum_names<E>;
+  long long lo = 0, hi = 0;
+  for (std::size_t i = 0; i < names::table.size(); ++i) {
+    if (names::table[i].empty()) continue;
+    long long value = names::min + static_cast<long long>(i);
+    lo = std::min(lo, value);
+    hi = std::max(hi, value);
+  }
+  long long magnitude = 1;  // 2^M: the smallest power of two above every enumerator's magnitude
+  while (magnitude <= hi || magnitude < -lo) magnitude *= 2;
+  return {lo < 0 ? -magnitude : 0, magnitude - 1};
+}
+
+/// Whether an enum may hold v: any value of its underlying type when that is fixed, else enum_bit_field_bounds.
 template <class E>
 bool enum_value_allowed(std::underlying_type_t<E> v) {
-  if constexpr (requires { E{std::underlying_type_t<E>{}}; }) {
+  if constexpr (enum_fixed<E>) {
     return true;
   } else {
-    constexpr auto bounds = [] {
-      using names = enum_names<E>;
-      long long lo = 0, hi = 0;
-      for (std::size_t i = 0; i < names::table.size(); ++i) {
-        if (names::table[i].empty()) continue;
-        long long value = names::min + static_cast<long long>(i);
-        lo = std::min(lo, value);
-        hi = std::max(hi, value);
-      }
-      long long magnitude = 1;  // 2^M: the smallest power of two above every enumerator's magnitude
-      while (magnitude <= hi || magnitude < -lo) magnitude *= 2;
-      return std::pair<long long, long long>{lo < 0 ? -magnitude : 0, magnitude - 1};
-    }();
+    constexpr auto bounds = enum_bit_field_bounds<E>();
     auto i = static_cast<long long>(v);
     return i >= bounds.first && i <= bounds.second;
   }
