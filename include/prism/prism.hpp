@@ -4,6 +4,7 @@
 #include "bin/dump.hpp"
 #include "bin/read.hpp"
 #include "bin/write.hpp"
+#include "compat.hpp"
 #include "core/describe.hpp"
 #include "core/kind.hpp"
 #include "core/result.hpp"

@@ -2,38 +2,6 @@
 // renamed, widened, narrowed), and the changes the format refuses.
 #include "bin_test.hpp"
 
-// Two versions of a model whose enum gained an enumerator (outside the anonymous namespace: reflected types need
-// linkage).
-namespace shipping_v1 {
-enum class status : std::uint8_t { open, paid, shipped };
-struct order {
-  std::int32_t id = 0;
-  status state = status::open;
-};
-}  // namespace shipping_v1
-namespace shipping_v2 {
-enum class status : std::uint8_t { open, paid, shipped, refunded };
-struct order {
-  std::int32_t id = 0;
-  status state = status::open;
-};
-}  // namespace shipping_v2
-
-// Shapes, the alternatives of a variant (with linkage: their names are their types').
-namespace shapes {
-struct circle {
-  double r = 0;
-  friend bool operator==(const circle&, const circle&) = default;
-};
-struct square {
-  double side = 0;
-  friend bool operator==(const square&, const square&) = default;
-};
-struct triangle {
-  double base = 0, height = 0;
-};
-}  // namespace shapes
-
 // A shared object that first appears in a field an older model does not know, and again in one it knows.
 namespace sharing_v1 {
 struct item {

@@ -87,6 +87,38 @@ struct order {
 };
 }  // namespace v3
 
+// Two versions of a model whose enum gained an enumerator (outside the anonymous namespace: reflected types need
+// linkage). Shared with tests/compat, which classifies the changes between them.
+namespace shipping_v1 {
+enum class status : std::uint8_t { open, paid, shipped };
+struct order {
+  std::int32_t id = 0;
+  status state = status::open;
+};
+}  // namespace shipping_v1
+namespace shipping_v2 {
+enum class status : std::uint8_t { open, paid, shipped, refunded };
+struct order {
+  std::int32_t id = 0;
+  status state = status::open;
+};
+}  // namespace shipping_v2
+
+// Shapes, the alternatives of a variant (with linkage: their names are their types').
+namespace shapes {
+struct circle {
+  double r = 0;
+  friend bool operator==(const circle&, const circle&) = default;
+};
+struct square {
+  double side = 0;
+  friend bool operator==(const square&, const square&) = default;
+};
+struct triangle {
+  double base = 0, height = 0;
+};
+}  // namespace shapes
+
 namespace checked {  // a dense record with a required field that can be empty
 struct ticket {
   std::int32_t id = 0;

@@ -779,6 +779,18 @@ constexpr const auto& slot_field() {
 template <class View, class T, std::size_t S>
 using slot_field_type = std::remove_cvref_t<decltype(slot_field<View, T, S>())>;
 
+/// The type of slot S's value: a field object's value_type, or a reflected member's type.
+template <class View, class T, std::size_t S, class F = slot_field_type<View, T, S>>
+struct slot_value {
+  using type = typename F::value_type;
+};
+template <class View, class T, std::size_t S>
+struct slot_value<View, T, S, std::size_t> {
+  using type = field_type_of<T, view_record<View, T>::source[S]>;
+};
+template <class View, class T, std::size_t S>
+using slot_value_type = typename slot_value<View, T, S>::type;
+
 template <class View, class T, std::size_t S>
 constexpr bool slot_is_required(const read_options& o) {
   using F = slot_field_type<View, T, S>;

@@ -126,18 +126,6 @@ void put_represented(O& o, C& c, const Rep&) {
   }
 }
 
-/// The type of slot S's value: a field object's value_type, or a reflected member's type.
-template <class View, class T, std::size_t S, class F = slot_field_type<View, T, S>>
-struct slot_value {
-  using type = typename F::value_type;
-};
-template <class View, class T, std::size_t S>
-struct slot_value<View, T, S, std::size_t> {
-  using type = field_type_of<T, view_record<View, T>::source[S]>;
-};
-template <class View, class T, std::size_t S>
-using slot_value_type = typename slot_value<View, T, S>::type;
-
 /// Whether slot S is in every document view V writes of a T (no omission rule can leave it out), or a reader
 /// requires it.
 template <class View, class T, std::size_t S>
