@@ -31,6 +31,10 @@ struct site {
 };
 }  // namespace v2
 
+// v2 reads every document v1 writes, in both formats: the build checks it (docs/compat.md). The other way, a reading
+// widened to 64 bits may not fit v1's 32: prism::compat::forward<v1::site, v2::site>() would stop the build there.
+static_assert(prism::compat::backward<v1::site, v2::site>());
+
 int main() {
   v1::site old_site;
   old_site.sensors = {std::make_shared<v1::sensor>(v1::sensor{"roof", 21}), std::make_shared<v1::sensor>(v1::sensor{"cellar", 12})};

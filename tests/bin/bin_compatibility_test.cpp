@@ -2,34 +2,6 @@
 // renamed, widened, narrowed), and the changes the format refuses.
 #include "bin_test.hpp"
 
-// A shared object that first appears in a field an older model does not know, and again in one it knows.
-namespace sharing_v1 {
-struct item {
-  std::int32_t id = 0;
-};
-struct document {
-  std::vector<item> items;
-  std::shared_ptr<std::string> main;
-  std::shared_ptr<std::string> other;
-};
-}  // namespace sharing_v1
-namespace sharing_v2 {
-struct tag {
-  std::string text;
-  std::shared_ptr<std::string> note;  // a shared object inside the skipped one
-};
-struct item {
-  std::int32_t id = 0;
-  std::shared_ptr<std::string> owner;  // appended: v1 skips it
-  std::shared_ptr<tag> label;          // appended
-};
-struct document {
-  std::vector<item> items;
-  std::shared_ptr<std::string> main;   // the same string as items[0].owner
-  std::shared_ptr<std::string> other;  // the same string as items[1].label->note
-};
-}  // namespace sharing_v2
-
 namespace {
 
 // ---- compatibility: two versions of the same models ------------------------------------------------------

@@ -250,6 +250,9 @@ TEST(Compat, TheBinaryTestsVersions) {
   EXPECT_EQ(prism::compat::to_text(prism::compat::check<shipping_v1::order, shipping_v2::order>()),
             golden_text("shipping.txt",
                         prism::compat::to_text(prism::compat::check<shipping_v1::order, shipping_v2::order>())));
+  EXPECT_EQ(prism::compat::to_text(prism::compat::check<sharing_v1::document, sharing_v2::document>()),
+            golden_text("sharing.txt",
+                        prism::compat::to_text(prism::compat::check<sharing_v1::document, sharing_v2::document>())));
   // as a constant: the build can hold a release to it
   static_assert(prism::compat::backward<shipping_v1::order, shipping_v2::order>());
   static_assert(!prism::compat::check<shipping_v1::order, shipping_v2::order>().forward());

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "contract_model.hpp"
+#include "examples/api_versions.hpp"
 #include "examples/service/blog.hpp"
 #include "models/canada.hpp"
 #include "models/json_performance.hpp"
@@ -71,6 +72,8 @@ std::vector<test_case> cases() {
   c.push_back(make_case<blog::post, blog::v1>("blog.post.v1"));
   c.push_back(make_case<blog::post, blog::v2>("blog.post.v2", {.reject_unknown_fields = true}));
   c.push_back(make_case<blog::page_meta, blog::v2>("blog.page_meta.v2"));
+  c.push_back(make_case<app::User, app::v1>("users.v1"));
+  c.push_back(make_case<app::User, app::v2>("users.v2", {.reject_unknown_fields = true}));
   c.push_back(make_case<twitter::search_response, prism::default_view>("twitter"));
   c.push_back(make_case<canada::feature_collection, prism::default_view>("canada"));
   c.push_back(make_case<json_performance::obj_t, prism::default_view>("json_performance"));
