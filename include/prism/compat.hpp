@@ -13,10 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <ratio>
 #include <string>
-#include <unordered_map>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -186,13 +184,6 @@ struct unref<T> {
   using type = typename unref<plain<typename adapter<T>::value_type>>::type;
 };
 
-template <class T>
-constexpr bool is_multimap = false;
-template <class K, class V, class C, class A>
-constexpr bool is_multimap<std::multimap<K, V, C, A>> = true;
-template <class K, class V, class H, class E, class A>
-constexpr bool is_multimap<std::unordered_multimap<K, V, H, E, A>> = true;
-
 /// Integers of E's range, for integers and for enums by their underlying type.
 template <class T>
 constexpr auto range_of() {
@@ -268,11 +259,16 @@ constexpr std::size_t field_with_id(std::uint32_t id) {
   }(std::make_index_sequence<field_count_of<T>>{});
 }
 
-template <class T, std::size_t I>
-constexpr bool required_field() {
-  if constexpr (prism::detail::has_description<T>) return std::get<I>(description<T>.list).is_required;
-  else return false;
-}
+/// A surrogate is the type it travels as; any other type itself.
+template <class T>
+struct travels_as {
+  using type = T;
+};
+template <class T>
+  requires(kind_of<T> == kind::surrogate)
+struct travels_as<T> {
+  using type = plain<typename plain<decltype(description<T>)>::surrogate_type>;
+};
 
 /// The wire a value travels on, for telling a reused id from a changed type: 0 integers (and enums, booleans), 1
 /// floats, 2 text and bytes, 3 records and tuples, 4 sequences, 5 maps, 6 variants, 7 anything else.
@@ -280,7 +276,7 @@ template <class T>
 constexpr int wire_class() {
   using U = typename unref<T>::type;
   constexpr kind k = kind_of<U>;
-  if constexpr (k == kind::surrogate) return wire_class<plain<typename plain<decltype(description<U>)>::surrogate_type>>();
+  if constexpr (k == kind::surrogate) return wire_class<typename travels_as<U>::type>();
   else if constexpr (k == kind::integer || k == kind::enumeration || k == kind::boolean || k == kind::character ||
                      k == kind::timestamp || k == kind::duration) return 0;
   else if constexpr (k == kind::floating) return 1;
@@ -295,6 +291,7 @@ constexpr int wire_class() {
 /// Binary: records' fields matched by id.
 template <class Old, class New, class... Seen>
 constexpr void compare_binary_records(context& c, const path& at) {
+  using prism::bin::detail::field_is_required;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (
         [&] {
@@ -302,7 +299,7 @@ constexpr void compare_binary_records(context& c, const path& at) {
             constexpr std::size_t J = field_with_id<New>(prism::bin::field_id<Old, I>());
             const path here = at.then(field_name_of<Old, I>);
             if constexpr (J == npos) {
-              c.add(rule::field_removed, here, false, required_field<Old, I>());
+              c.add(rule::field_removed, here, false, field_is_required<Old, I>());
             } else {
               using A = plain<field_type_of<Old, I>>;
               using B = plain<field_type_of<New, J>>;
@@ -311,7 +308,7 @@ constexpr void compare_binary_records(context& c, const path& at) {
               } else {
                 if constexpr (field_name_of<Old, I> != field_name_of<New, J>)
                   c.add(rule::field_renamed, here, false, false, field_name_of<New, J>);  // no change on the wire
-                if constexpr (required_field<New, J>() && !required_field<Old, I>())
+                if constexpr (field_is_required<New, J>() && !field_is_required<Old, I>())
                   c.add(rule::required_added, here, true, false);
                 compare<format::binary, default_view, A, B, Seen...>(c, here);
               }
@@ -325,7 +322,7 @@ constexpr void compare_binary_records(context& c, const path& at) {
         [&] {
           if constexpr (stored<New, J>) {
             if constexpr (field_with_id<Old>(prism::bin::field_id<New, J>()) == npos)
-              c.add(rule::field_added, at.then(field_name_of<New, J>), required_field<New, J>(), false);
+              c.add(rule::field_added, at.then(field_name_of<New, J>), field_is_required<New, J>(), false);
           }
         }(),
         ...);
@@ -474,9 +471,7 @@ constexpr void compare(context& c, const path& at) {
     else if constexpr (!is_ref<Old> && is_ref<New>) c.add(rule::became_optional, at, false, json);
     compare<F, View, A, B, std::pair<Old, New>, Seen...>(c, at);
   } else if constexpr (kind_of<Old> == kind::surrogate || kind_of<New> == kind::surrogate) {
-    using A = std::conditional_t<kind_of<Old> == kind::surrogate, plain<typename plain<decltype(description<Old>)>::surrogate_type>, Old>;
-    using B = std::conditional_t<kind_of<New> == kind::surrogate, plain<typename plain<decltype(description<New>)>::surrogate_type>, New>;
-    compare<F, View, A, B, std::pair<Old, New>, Seen...>(c, at);
+    compare<F, View, typename travels_as<Old>::type, typename travels_as<New>::type, std::pair<Old, New>, Seen...>(c, at);
   } else if constexpr (kind_of<Old> != kind_of<New>) {
     constexpr bool both_text = (kind_of<Old> == kind::string || kind_of<Old> == kind::bytes) &&
                                (kind_of<New> == kind::string || kind_of<New> == kind::bytes);
@@ -515,8 +510,9 @@ constexpr void compare(context& c, const path& at) {
     using B = plain<decltype(*std::begin(std::declval<const New&>()))>;
     compare<F, View, A, B, std::pair<Old, New>, Seen...>(c, at.then("[]", false));
   } else if constexpr (kind_of<Old> == kind::map) {
-    if constexpr (is_multimap<New> && !is_multimap<Old>) c.add(rule::keys_may_repeat, at, false, true);
-    else if constexpr (!is_multimap<New> && is_multimap<Old>) c.add(rule::keys_unique, at, true, false);
+    using prism::bin::detail::unique_keys;
+    if constexpr (!unique_keys<New> && unique_keys<Old>) c.add(rule::keys_may_repeat, at, false, true);
+    else if constexpr (unique_keys<New> && !unique_keys<Old>) c.add(rule::keys_unique, at, true, false);
     compare<F, View, plain<typename adapter<Old>::key_type>, plain<typename adapter<New>::key_type>, Seen...>(
         c, at.then("{key}", false));
     compare<F, View, plain<typename adapter<Old>::mapped_type>, plain<typename adapter<New>::mapped_type>,
@@ -532,7 +528,8 @@ constexpr void compare(context& c, const path& at) {
        ...);
     }(std::make_index_sequence<(no < nn ? no : nn)>{});
   } else if constexpr (kind_of<Old> == kind::variant) {
-    if (c.first_time(&pair_key<View, std::pair<Old, New>>)) compare_variants<F, View, Old, New, std::pair<Old, New>, Seen...>(c, at);
+    if (c.first_time(&pair_key<View, std::pair<Old, New>>))
+      compare_variants<F, View, Old, New, std::pair<Old, New>, Seen...>(c, at);
   } else if constexpr (kind_of<Old> == kind::record) {
     if (!c.first_time(&pair_key<View, std::pair<Old, New>>)) return;
     if constexpr (json) compare_json_records<View, Old, New, std::pair<Old, New>, Seen...>(c, at);

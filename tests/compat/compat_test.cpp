@@ -69,6 +69,13 @@ struct secs { std::chrono::seconds x{}; };
 struct millis { std::chrono::milliseconds x{}; };
 struct at_s { std::chrono::sys_seconds x{}; };
 struct at_ms { std::chrono::sys_time<std::chrono::milliseconds> x{}; };
+struct label {  // travels as a string
+  std::string text;
+};
+constexpr auto prism_describe(prism::type_t<label>) {
+  return prism::as<std::string>([](const label& l) { return l.text; }, [](std::string&& s) { return label{std::move(s)}; });
+}
+struct labelled { label x; };
 struct map1 { std::map<std::int32_t, std::string> x; };
 struct mmap { std::multimap<std::int32_t, std::string> x; };
 }  // namespace one
@@ -230,6 +237,13 @@ TEST(Compat, ElementsAndUnits) {
   confirm<at_s, at_ms>({{std::chrono::sys_seconds(std::chrono::seconds(1700000000))}},
                        {{std::chrono::sys_time<std::chrono::milliseconds>(std::chrono::milliseconds(1700000000123))}},
                        [](const at_s& a, const at_ms& b) { return a.x == b.x; });
+}
+
+TEST(Compat, ASurrogateIsWhatItTravelsAs) {
+  using namespace one;
+  static_assert(prism::compat::check<text, labelled>().size == 0);
+  confirm<text, labelled>({{"a"}}, {{label{"b"}}}, [](const text& a, const labelled& b) { return a.x == b.x.text; });
+  expect_change<i32, labelled>(format::binary, rule::kind_changed, true, true);
 }
 
 TEST(Compat, MapsAndMultimaps) {

@@ -1074,13 +1074,6 @@ template <class T, std::size_t k, bool Fixed = false>
   }
 }
 
-/// Whether field I of T is marked required (descriptions only).
-template <class T, std::size_t I>
-consteval bool field_is_required() {
-  if constexpr (prism::detail::has_description<T>) return std::get<I>(description<T>.list).is_required;
-  else return false;
-}
-
 /// Whether T's writer may leave field I out of a dense record (an optional, a pointer, a C string holding nothing)
 /// and the reader's fast path may take that: the field is not required.
 template <class T, std::size_t I>
@@ -1497,12 +1490,6 @@ bool read_sequence(context& c, wire w, T& out) {
   --c.depth;
   return true;
 }
-
-/// Maps that hold one value per key (std::map, std::unordered_map), as against multimaps.
-template <class T>
-inline constexpr bool unique_keys = requires(T& m, typename T::key_type k, typename T::mapped_type v) {
-  m.insert_or_assign(std::move(k), std::move(v));
-};
 
 template <class T>
 bool read_map(context& c, wire w, T& out) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <ranges>
 #include <type_traits>
+#include <utility>
 
 #include "../core/describe.hpp"
 #include "../core/kind.hpp"
@@ -262,6 +263,19 @@ consteval bool field_is_stored() {
   else
     return true;
 }
+
+/// Whether field I of T is marked required (descriptions only).
+template <class T, std::size_t I>
+consteval bool field_is_required() {
+  if constexpr (prism::detail::has_description<T>) return std::get<I>(description<T>.list).is_required;
+  else return false;
+}
+
+/// Maps that hold one value per key (std::map, std::unordered_map), as against multimaps.
+template <class T>
+inline constexpr bool unique_keys = requires(T& m, typename T::key_type k, typename T::mapped_type v) {
+  m.insert_or_assign(std::move(k), std::move(v));
+};
 }  // namespace detail
 
 /// The binary id of field I of record T: the description's (position or explicit), or I + 1 for aggregates.

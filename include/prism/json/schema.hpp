@@ -314,7 +314,8 @@ void put_root(O& o, const schema_options& opts) {
 /// those marked required) as `required`, omitted fields absent, computed fields `readOnly`, integers within their
 /// C++ type's range, enums by name (or number), optionals and pointers as a null alternative, variants as `oneOf`
 /// their tagged objects, maps as `additionalProperties` (`patternProperties` for integer keys), byte strings as
-/// base64, time points as `date-time`; records under `$defs`, by name, so recursive types refer to themselves. A view with a `name` gives the schema's `$id`.
+/// base64, time points as `date-time`; records under `$defs`, by name, so recursive types refer to themselves. A view
+/// with a `name` gives the schema's `$id`.
 template <class T, class Out, view_choice View = default_view>
 result<std::size_t> write_schema(Out&& out, const View& view = {}, const schema_options& opts = {}) {
   return visit_view(view, [&]<class V>(V) {
