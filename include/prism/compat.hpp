@@ -288,6 +288,25 @@ constexpr int wire_class() {
   else return 7;
 }
 
+/// Whether two types travel on the same wire (see wire_class).
+template <class A, class B>
+inline constexpr bool same_wire = wire_class<plain<A>>() == wire_class<plain<B>>();
+
+/// The slot in View of record To holding the same field as slot S of record From: the declared field with the same
+/// binary id and a value on the same wire, or npos (a field a view adds, or an id reused by another field).
+template <class View, class From, class To, std::size_t S>
+constexpr std::size_t same_field_slot() {
+  using LF = view_record<View, From>;
+  if constexpr (LF::source[S] >= LF::declared) {
+    return npos;
+  } else {
+    constexpr std::size_t J = field_with_id<To>(prism::bin::field_id<From, LF::source[S]>());
+    if constexpr (J == npos) return npos;
+    else if constexpr (!same_wire<field_type_of<From, LF::source[S]>, field_type_of<To, J>>) return npos;
+    else return view_record<View, To>::slot_of(J);
+  }
+}
+
 /// Binary: records' fields matched by id.
 template <class Old, class New, class... Seen>
 constexpr void compare_binary_records(context& c, const path& at) {
@@ -303,7 +322,7 @@ constexpr void compare_binary_records(context& c, const path& at) {
             } else {
               using A = plain<field_type_of<Old, I>>;
               using B = plain<field_type_of<New, J>>;
-              if constexpr (field_name_of<Old, I> != field_name_of<New, J> && wire_class<A>() != wire_class<B>()) {
+              if constexpr (field_name_of<Old, I> != field_name_of<New, J> && !same_wire<A, B>) {
                 c.add(rule::id_reused, here, true, true, field_name_of<New, J>);
               } else {
                 if constexpr (field_name_of<Old, I> != field_name_of<New, J>)
@@ -348,19 +367,7 @@ constexpr void compare_json_records(context& c, const path& at) {
           using A = plain<prism::json::detail::slot_value_type<View, Old, S>>;
           constexpr bool old_required = prism::json::detail::slot_is_required<View, Old, S>(json::read_options{});
           if constexpr (T == npos) {
-            // renamed when the declared field keeps its binary id under another name in this view
-            constexpr std::size_t renamed_to = [] {  // the slot of the same field (same binary id) under a new name
-              if constexpr (LO::source[S] >= LO::declared) {
-                return npos;
-              } else {
-                constexpr std::size_t J = field_with_id<New>(prism::bin::field_id<Old, LO::source[S]>());
-                if constexpr (J == npos) return npos;
-                else if constexpr (wire_class<plain<field_type_of<Old, LO::source[S]>>>() !=
-                                   wire_class<plain<field_type_of<New, J>>>())
-                  return npos;  // the id reused by another field: this one removed, that one added
-                else return LN::slot_of(J);
-              }
-            }();
+            constexpr std::size_t renamed_to = same_field_slot<View, Old, New, S>();
             if constexpr (renamed_to != npos) c.add(rule::field_renamed, here, true, true, LN::names[renamed_to]);
             else c.add(rule::field_removed, here, false, old_required);
           } else {
@@ -385,20 +392,7 @@ constexpr void compare_json_records(context& c, const path& at) {
     (
         [&] {
           if constexpr (slot_named(LO::names, LN::names[S]) == npos) {
-            // a rename was reported from the old side
-            constexpr bool renamed = [] {
-              if constexpr (LN::source[S] >= LN::declared) {
-                return false;
-              } else {
-                constexpr std::size_t I = field_with_id<Old>(prism::bin::field_id<New, LN::source[S]>());
-                if constexpr (I == npos) return false;
-                else if constexpr (wire_class<plain<field_type_of<Old, I>>>() !=
-                                   wire_class<plain<field_type_of<New, LN::source[S]>>>())
-                  return false;
-                else return LO::slot_of(I) != npos;
-              }
-            }();
-            if constexpr (!renamed)
+            if constexpr (same_field_slot<View, New, Old, S>() == npos)  // (else a rename, reported from the old side)
               c.add(rule::field_added, at.then(LN::names[S]),
                     prism::json::detail::slot_is_required<View, New, S>(json::read_options{}), false);
           }

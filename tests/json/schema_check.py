@@ -52,6 +52,13 @@ def tool(*args, stdin=None):
 
 # ---- documents from a schema --------------------------------------------------------------------------------
 
+def deref(root, s):
+    """s, or the record definition its $ref names (prism's refs are all #/$defs/NAME)."""
+    while "$ref" in s:
+        s = root["$defs"][s["$ref"].split("/")[-1]]
+    return s
+
+
 class Generator:
     """Random instances of the subset of JSON Schema prism writes."""
 
@@ -60,10 +67,7 @@ class Generator:
         self.rng = rng
 
     def resolve(self, s):
-        while "$ref" in s:
-            name = s["$ref"].split("/")[-1]
-            s = self.root["$defs"][name]
-        return s
+        return deref(self.root, s)
 
     def string(self):
         alphabet = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u0001", "\u00e9", "\u65e5", "\U0001F600"]
@@ -208,9 +212,7 @@ def walk(root, doc, path):
 
     def resolve(s, v):
         while True:
-            if "$ref" in s:
-                s = defs[s["$ref"].split("/")[-1]]
-                continue
+            s = deref(root, s)
             alternatives = s.get("anyOf", s.get("oneOf"))
             if alternatives is None:
                 return s
