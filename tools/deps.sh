@@ -5,9 +5,9 @@ set -euo pipefail
 # bench: pkgconf because Debian's CapnProtoConfig.cmake finds Cap'n Proto's libraries through pkg-config.
 case "${1:-test}" in
   demo)  pkgs="cmake ninja-build g++ nlohmann-json3-dev" ;;
-  test)  pkgs="cmake ninja-build g++ libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user libcpp-httplib-dev pkgconf python3 python3-jsonschema" ;;
-  ci)    pkgs="cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user libcpp-httplib-dev pkgconf python3 python3-jsonschema" ;;
-  bench) pkgs="cmake ninja-build g++ libbenchmark-dev nlohmann-json3-dev rapidjson-dev libsimdjson-dev time libcereal-dev libboost-serialization-dev libmsgpack-cxx-dev protobuf-compiler libprotobuf-dev libflatbuffers-dev flatbuffers-compiler libcapnp-dev capnproto pkgconf libcpp-httplib-dev" ;;
+  test)  pkgs="cmake ninja-build g++ libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user libcpp-httplib-dev pkgconf python3 python3-jsonschema valgrind" ;;
+  ci)    pkgs="cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev nlohmann-json3-dev g++-mips-linux-gnu qemu-user libcpp-httplib-dev pkgconf python3 python3-jsonschema valgrind" ;;
+  bench) pkgs="cmake ninja-build g++ libbenchmark-dev nlohmann-json3-dev rapidjson-dev libsimdjson-dev time libcereal-dev libboost-serialization-dev libmsgpack-cxx-dev protobuf-compiler libprotobuf-dev libflatbuffers-dev flatbuffers-compiler libcapnp-dev capnproto pkgconf libcpp-httplib-dev python3 python3-matplotlib" ;;
   *) echo "usage: $0 [demo|test|ci|bench]" >&2; exit 2 ;;
 esac
 missing=""
