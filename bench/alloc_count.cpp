@@ -17,7 +17,7 @@
 #endif
 
 namespace {
-thread_local std::size_t tl_allocations = 0;
+thread_local std::size_t tl_allocations = 0, tl_bytes = 0;
 // Heap bytes, tracked only inside a bench::heap_window (malloc_usable_size costs a little on every call):
 // what is live now counting from the window's start, and the most it reached.
 thread_local bool tl_tracking = false;
@@ -41,14 +41,17 @@ void __libc_free(void*);
 
 void* malloc(std::size_t n) {
   ++tl_allocations;
+  tl_bytes += n;
   return tracked(__libc_malloc(n));
 }
 void* calloc(std::size_t a, std::size_t b) {
   ++tl_allocations;
+  tl_bytes += a * b;
   return tracked(__libc_calloc(a, b));
 }
 void* realloc(void* p, std::size_t n) {
   ++tl_allocations;
+  tl_bytes += n;
   if (tl_tracking && p) tl_live -= static_cast<long long>(malloc_usable_size(p));
   return tracked(__libc_realloc(p, n));
 }
@@ -66,11 +69,13 @@ void free(void* p) {
 namespace {
 void* counted_new(std::size_t n) {
   ++tl_allocations;
+  tl_bytes += n;
   if (void* p = tracked(__libc_malloc(n ? n : 1))) return p;
   throw std::bad_alloc();
 }
 void* counted_new_aligned(std::size_t n, std::align_val_t a) {
   ++tl_allocations;
+  tl_bytes += n;
   std::size_t align = static_cast<std::size_t>(a);
   if (void* p = tracked(__libc_memalign(align, n ? n : 1))) return p;
   throw std::bad_alloc();
@@ -81,10 +86,12 @@ void* operator new(std::size_t n) { return counted_new(n); }
 void* operator new[](std::size_t n) { return counted_new(n); }
 void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
   ++tl_allocations;
+  tl_bytes += n;
   return tracked(__libc_malloc(n ? n : 1));
 }
 void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
   ++tl_allocations;
+  tl_bytes += n;
   return tracked(__libc_malloc(n ? n : 1));
 }
 void* operator new(std::size_t n, std::align_val_t a) { return counted_new_aligned(n, a); }
@@ -101,6 +108,7 @@ void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::f
 namespace bench {
 
 std::size_t allocations() noexcept { return tl_allocations; }
+std::size_t allocated_bytes() noexcept { return tl_bytes; }
 
 heap_window::heap_window() noexcept {
   tl_live = tl_peak = 0;
@@ -140,9 +148,15 @@ void check_allocation_counter() {
   expect("calloc", n, 1);
 
   n = allocations();
+  std::size_t bytes = allocated_bytes();
   std::string s(1000, 'x');  // past the small-string buffer: one allocation
   benchmark::DoNotOptimize(s.data());
   expect("std::string(1000, 'x')", n, 1);
+  if (allocated_bytes() - bytes != 1001) {
+    std::fprintf(stderr, "allocated bytes broken: std::string(1000, 'x') counted %zu bytes, expected 1001\n",
+                 allocated_bytes() - bytes);
+    std::abort();
+  }
 
   std::size_t peak = 0;
   {

@@ -16,7 +16,11 @@
 //   rapidjson    Document::Parse into a reused Document, then the object filled from the DOM
 //                (rapidjson_read_models.hpp)
 //   nlohmann     nlohmann::json::parse, then from_json into the reused object (nlohmann_read_models.hpp)
-// Counters: allocs/doc (heap allocations in the timed loop / iterations, see alloc_count.cpp), bytes/doc.
+// seed004_small, seed004_regular and seed004_large (seed 004's payloads, models/seed004.hpp; large is prism's
+// output for 50 copies of regular) have the prism rows alone: their peers are in other languages (bench/go,
+// bench/rust), run as separate processes on the same files.
+// Counters: allocs/doc and alloc_bytes/doc (heap allocations and bytes allocated in the timed loop / iterations,
+// see alloc_count.cpp), bytes/doc.
 #include <prism/prism.hpp>
 
 #include <benchmark/benchmark.h>
@@ -43,6 +47,7 @@
 #include "models/json_performance.hpp"
 #include "models/load_nlohmann.hpp"
 #include "models/seed000.hpp"
+#include "models/seed004.hpp"
 #include "models/twitter.hpp"
 #include "nlohmann_read_models.hpp"
 #include "rapidjson_read_models.hpp"
@@ -209,10 +214,11 @@ void verify_prism_fresh(const workload<T>& w) {
 
 // ---- the timed loops ----
 
-void finish(benchmark::State& st, std::size_t input_bytes, std::size_t allocs) {
+void finish(benchmark::State& st, std::size_t input_bytes, const bench::alloc_meter& meter) {
   auto it = static_cast<double>(st.iterations());
   st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations()) * static_cast<std::int64_t>(input_bytes));
-  st.counters["allocs/doc"] = benchmark::Counter(static_cast<double>(allocs) / it);
+  st.counters["allocs/doc"] = benchmark::Counter(static_cast<double>(meter.allocs()) / it);
+  st.counters["alloc_bytes/doc"] = benchmark::Counter(static_cast<double>(meter.bytes()) / it);
   st.counters["bytes/doc"] = benchmark::Counter(static_cast<double>(input_bytes));
 }
 
@@ -226,7 +232,7 @@ void bm_read(benchmark::State& st, const workload<T>* w) {
     st.SkipWithError(read.error.c_str());
     return;
   }
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     if (!read(*w, out)) [[unlikely]] {
       st.SkipWithError(read.error.c_str());
@@ -235,12 +241,12 @@ void bm_read(benchmark::State& st, const workload<T>* w) {
     benchmark::DoNotOptimize(&out);
     benchmark::ClobberMemory();
   }
-  finish(st, w->text.size(), bench::allocations() - a0);
+  finish(st, w->text.size(), meter);
 }
 
 template <class T>
 void bm_prism_fresh(benchmark::State& st, const workload<T>* w) {
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     prism::result<T> r = prism::json::read<T>(w->text);
     if (!r) [[unlikely]] {
@@ -250,7 +256,7 @@ void bm_prism_fresh(benchmark::State& st, const workload<T>* w) {
     benchmark::DoNotOptimize(&*r);
     benchmark::ClobberMemory();
   }
-  finish(st, w->text.size(), bench::allocations() - a0);
+  finish(st, w->text.size(), meter);
 }
 
 template <class T>
@@ -270,6 +276,16 @@ void add(const workload<T>& w) {
   benchmark::RegisterBenchmark((w.name + "/nlohmann").c_str(), bm_read<nlohmann_reader, T>, p);
 }
 
+/// A workload with prism's rows alone.
+template <class T>
+void add_prism_only(const workload<T>& w) {
+  verify<prism_reader>(w, "prism::json::read_into");
+  verify_prism_fresh(w);
+  std::printf("%-17s %8zu bytes: prism reads the reference value\n", w.name.c_str(), w.text.size());
+  benchmark::RegisterBenchmark((w.name + "/prism").c_str(), bm_read<prism_reader, T>, &w);
+  benchmark::RegisterBenchmark((w.name + "/prism_fresh").c_str(), bm_prism_fresh<T>, &w);
+}
+
 template <class T>
 T load_reference(const std::filesystem::path& file) {
   try {
@@ -287,7 +303,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
   bench::check_allocation_counter();
-  for (const char* f : {"canada.json", "twitter.json", "json_performance.json"})
+  for (const char* f : {"canada.json", "twitter.json", "json_performance.json", "seed004_small.json", "seed004_regular.json"})
     if (!std::filesystem::exists(dir / f)) die("missing " + (dir / f).string() + ": the benchmark needs the real data");
 
   // The references: json_performance::make() and build() are the values themselves; canada and twitter are
@@ -316,6 +332,20 @@ int main(int argc, char** argv) {
   add(can);
   add(tw);
   add(seed);
+
+  // Seed 004's payloads; large is regular's value 50 times, as that benchmark builds it, written by prism.
+  static const workload<seed004::entities_t> small("seed004_small", read_file(dir / "seed004_small.json"),
+                                                   load_reference<seed004::entities_t>(dir / "seed004_small.json"));
+  static const workload<seed004::large_struct> regular(
+      "seed004_regular", read_file(dir / "seed004_regular.json"),
+      load_reference<seed004::large_struct>(dir / "seed004_regular.json"));
+  static const workload<seed004::xl_struct> large("seed004_large",
+                                                  prism::json::to_string(seed004::make_large(regular.reference)).value(),
+                                                  seed004::make_large(regular.reference));
+  if (regular.reference.statuses.empty()) die("seed004_regular loaded empty");
+  add_prism_only(small);
+  add_prism_only(regular);
+  add_prism_only(large);
   std::fflush(stdout);
 
   benchmark::RunSpecifiedBenchmarks();

@@ -16,7 +16,12 @@
 // jsonsink also has: builder and builder_fixed64 (the same document written with prism::json::build_array, into the
 // reused string and the 64-byte sink), and prism_threads and builder_threads from 1 and 2 threads at once (threads:N
 // in the name; bytes/s is their sum), for how writing scales across cores.
-// Counters: allocs/doc (heap allocations in the timed loop / iterations, see alloc_count.cpp), bytes/doc.
+// seed004_small, seed004_regular and seed004_large (seed 004's payloads, models/seed004.hpp) have the prism rows
+// alone: their peers are in other languages (bench/go, bench/rust), run as separate processes on the same files.
+// Counters: allocs/doc and alloc_bytes/doc (heap allocations and bytes allocated in the timed loop / iterations,
+// see alloc_count.cpp), bytes/doc. The context holds each jsonsink writer's peak heap (seed 003's measure).
+// With PRISM_BENCH_EXPECTED=DIR, prism's output for each document the other languages write is saved there as
+// DOC.json, before anything is timed: bench/go and bench/rust check their outputs against it.
 #include <prism/prism.hpp>
 
 #include <benchmark/benchmark.h>
@@ -43,6 +48,7 @@
 #include "models/jsonsink.hpp"
 #include "models/load_nlohmann.hpp"
 #include "models/seed000.hpp"
+#include "models/seed004.hpp"
 #include "models/twitter.hpp"
 #include "nlohmann_models.hpp"
 #include "nlohmann_small_models.hpp"
@@ -168,10 +174,11 @@ doc_sizes verify(const std::string& workload, const T& model, bool float_fields)
 
 // ---- the timed loops ----
 
-void finish(benchmark::State& st, std::size_t bytes_per_doc, std::size_t allocs) {
+void finish(benchmark::State& st, std::size_t bytes_per_doc, const bench::alloc_meter& meter) {
   auto it = static_cast<double>(st.iterations());
   st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations()) * static_cast<std::int64_t>(bytes_per_doc));
-  st.counters["allocs/doc"] = benchmark::Counter(static_cast<double>(allocs) / it);
+  st.counters["allocs/doc"] = benchmark::Counter(static_cast<double>(meter.allocs()) / it);
+  st.counters["alloc_bytes/doc"] = benchmark::Counter(static_cast<double>(meter.bytes()) / it);
   st.counters["bytes/doc"] = benchmark::Counter(static_cast<double>(bytes_per_doc));
 }
 
@@ -179,7 +186,7 @@ template <class T>
 void bm_prism(benchmark::State& st, const T* model) {
   std::string out;
   (void)prism::json::write(*model, out);  // the string's capacity is reused from here on
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     out.clear();
     auto r = prism::json::write(*model, out);
@@ -188,7 +195,7 @@ void bm_prism(benchmark::State& st, const T* model) {
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  finish(st, out.size(), bench::allocations() - a0);
+  finish(st, out.size(), meter);
 }
 
 template <class T>
@@ -200,15 +207,14 @@ void bm_prism_fixed64(benchmark::State& st, const T* model) {
     benchmark::DoNotOptimize(chunk.data());  // with a memory clobber: the chunk's bytes must be there
     return true;
   };
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     prism::io::fixed_sink sink(std::span<char>(buf), consume);
     auto r = prism::json::write(*model, sink);
     if (!r) [[unlikely]]
       st.SkipWithError("prism failed");
   }
-  std::size_t allocs = bench::allocations() - a0;
-  finish(st, st.iterations() ? total / static_cast<std::size_t>(st.iterations()) : 0, allocs);
+  finish(st, st.iterations() ? total / static_cast<std::size_t>(st.iterations()) : 0, meter);
 }
 
 // ---- the builder (seed 001), on the jsonsink workload: the same document, written by hand ----
@@ -225,7 +231,7 @@ prism::result<std::size_t> build_jsonsink(Out& out, const std::vector<jsonsink::
 void bm_builder(benchmark::State& st, const std::vector<jsonsink::sample>* doc) {
   std::string out;
   (void)build_jsonsink(out, *doc);
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     out.clear();
     if (!build_jsonsink(out, *doc)) [[unlikely]]
@@ -233,7 +239,7 @@ void bm_builder(benchmark::State& st, const std::vector<jsonsink::sample>* doc) 
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  finish(st, out.size(), bench::allocations() - a0);
+  finish(st, out.size(), meter);
 }
 
 void bm_builder_fixed64(benchmark::State& st, const std::vector<jsonsink::sample>* doc) {
@@ -244,20 +250,19 @@ void bm_builder_fixed64(benchmark::State& st, const std::vector<jsonsink::sample
     benchmark::DoNotOptimize(chunk.data());
     return true;
   };
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     prism::io::fixed_sink sink(std::span<char>(buf), consume);
     if (!build_jsonsink(sink, *doc)) [[unlikely]]
       st.SkipWithError("the builder failed");
   }
-  std::size_t allocs = bench::allocations() - a0;
-  finish(st, st.iterations() ? total / static_cast<std::size_t>(st.iterations()) : 0, allocs);
+  finish(st, st.iterations() ? total / static_cast<std::size_t>(st.iterations()) : 0, meter);
 }
 
 template <class T>
 void bm_prism_to_string(benchmark::State& st, const T* model) {
   std::size_t bytes = 0;
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     auto r = prism::json::to_string(*model);
     if (!r) [[unlikely]] {
@@ -268,7 +273,7 @@ void bm_prism_to_string(benchmark::State& st, const T* model) {
     benchmark::DoNotOptimize(r->data());
     benchmark::ClobberMemory();
   }
-  finish(st, bytes, bench::allocations() - a0);
+  finish(st, bytes, meter);
 }
 
 template <class T>
@@ -276,7 +281,7 @@ void bm_rapidjson(benchmark::State& st, const T* model) {
   rapidjson::StringBuffer sb;
   rj::writer w(sb);
   rj::put(w, *model);  // the buffer and the writer's level stack are reused from here on
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     sb.Clear();
     w.Reset(sb);
@@ -284,13 +289,13 @@ void bm_rapidjson(benchmark::State& st, const T* model) {
     benchmark::DoNotOptimize(sb.GetString());
     benchmark::ClobberMemory();
   }
-  finish(st, sb.GetSize(), bench::allocations() - a0);
+  finish(st, sb.GetSize(), meter);
 }
 
 template <class T>
 void bm_rapidjson_fresh(benchmark::State& st, const T* model) {
   std::size_t bytes = 0;
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     rapidjson::StringBuffer sb;
     rj::writer w(sb);
@@ -299,13 +304,13 @@ void bm_rapidjson_fresh(benchmark::State& st, const T* model) {
     benchmark::ClobberMemory();
     bytes = sb.GetSize();
   }
-  finish(st, bytes, bench::allocations() - a0);
+  finish(st, bytes, meter);
 }
 
 template <class T>
 void bm_nlohmann(benchmark::State& st, const T* model) {
   std::size_t bytes = 0;
-  std::size_t a0 = bench::allocations();
+  bench::alloc_meter meter;
   for (auto _ : st) {
     nlohmann::json j = *model;
     std::string s = j.dump();
@@ -313,7 +318,31 @@ void bm_nlohmann(benchmark::State& st, const T* model) {
     benchmark::ClobberMemory();
     bytes = s.size();
   }
-  finish(st, bytes, bench::allocations() - a0);
+  finish(st, bytes, meter);
+}
+
+/// A workload with prism's rows alone: its output, parsed, must equal `expected` parsed (the input it was read from;
+/// keys sorted: the input's order is not the model's).
+template <class T>
+void add_prism_only(const std::string& workload, const T& model, const std::string& expected) {
+  std::string p = prism_doc(model);
+  if (prism_fixed_doc(model) != p) die(workload + ": prism's fixed-sink output differs from its std::string output");
+  if (auto d = difference(parse<nlohmann::json>(p, "prism", workload), parse<nlohmann::json>(expected, "the input", workload),
+                          false);
+      !d.empty())
+    die(workload + ": prism did not write the document it read, at " + d);
+  std::printf("%-17s prism %8zu bytes: the document read\n", workload.c_str(), p.size());
+  const T* m = &model;
+  benchmark::RegisterBenchmark((workload + "/prism").c_str(), bm_prism<T>, m);
+  benchmark::RegisterBenchmark((workload + "/prism_to_string").c_str(), bm_prism_to_string<T>, m);
+}
+
+/// The most heap held at once while `write` makes one document from nothing (seed 003's "peak heap usage").
+template <class F>
+std::size_t peak_heap(F write) {
+  bench::heap_window window;
+  write();
+  return window.peak();
 }
 
 template <class T>
@@ -345,7 +374,7 @@ int main(int argc, char** argv) {
   static twitter::search_response tw;
   static std::vector<jsonsink::sample> sink = jsonsink::make_document();
   static ns::model::C seed = ns::model::build(1000, 10);
-  for (const char* f : {"canada.json", "twitter.json", "json_performance.json"})
+  for (const char* f : {"canada.json", "twitter.json", "json_performance.json", "seed004_small.json", "seed004_regular.json"})
     if (!std::filesystem::exists(dir / f)) die("missing " + (dir / f).string() + ": the benchmark needs the real data");
   try {
     can = models::load_file<canada::feature_collection>((dir / "canada.json").string());
@@ -380,7 +409,62 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark("jsonsink/builder_threads", bm_builder, &sink)->Threads(threads)->UseRealTime();
     }
   }
+  {  // seed 003's peak heap: one document from nothing, each writer's own way
+    auto note = [](const char* row, std::size_t bytes) {
+      benchmark::AddCustomContext(std::string("peak_heap/jsonsink/") + row, std::to_string(bytes));
+    };
+    std::array<char, 64> buf;
+    auto drop = [](std::string_view) { return true; };
+    note("prism", peak_heap([&] { std::string out; (void)prism::json::write(sink, out); }));
+    note("prism_fixed64", peak_heap([&] {
+      prism::io::fixed_sink fixed(std::span<char>(buf), drop);
+      (void)prism::json::write(sink, fixed);
+    }));
+    note("builder", peak_heap([&] { std::string out; (void)build_jsonsink(out, sink); }));
+    note("builder_fixed64", peak_heap([&] {
+      prism::io::fixed_sink fixed(std::span<char>(buf), drop);
+      (void)build_jsonsink(fixed, sink);
+    }));
+    note("rapidjson_fresh", peak_heap([&] { benchmark::DoNotOptimize(rapidjson_doc(sink).size()); }));
+    note("nlohmann", peak_heap([&] { benchmark::DoNotOptimize(nlohmann_doc(sink).size()); }));
+  }
   add("seed000", seed, /*float_fields=*/true);
+
+  // Seed 004's payloads: small and regular read from their files, large built as the benchmark builds it.
+  static seed004::entities_t small;
+  static seed004::large_struct regular;
+  static seed004::xl_struct large;
+  {
+    std::string small_text = read_file(dir / "seed004_small.json"), regular_text = read_file(dir / "seed004_regular.json");
+    auto s = prism::json::read<seed004::entities_t>(small_text);
+    auto r = prism::json::read<seed004::large_struct>(regular_text);
+    if (!s || !r) die("reading seed 004's payloads failed: " + (s ? r.error() : s.error()).message());
+    small = std::move(*s);
+    regular = std::move(*r);
+    large = seed004::make_large(regular);
+    add_prism_only("seed004_small", small, small_text);
+    add_prism_only("seed004_regular", regular, regular_text);
+    add_prism_only("seed004_large", large, "{\"Data\":[" + [&] {
+      std::string all;
+      for (int i = 0; i < 50; ++i) all += (i ? "," : "") + regular_text;
+      return all;
+    }() + "]}");
+  }
+
+  if (const char* expected = std::getenv("PRISM_BENCH_EXPECTED")) {  // for bench/go and bench/rust
+    std::filesystem::path out_dir = expected;
+    std::filesystem::create_directories(out_dir);
+    auto save = [&](const char* doc, const std::string& text) {
+      std::ofstream f(out_dir / (std::string(doc) + ".json"), std::ios::binary);
+      if (!(f << text)) die("cannot write " + (out_dir / doc).string() + ".json");
+    };
+    save("canada", prism_doc(can));
+    save("twitter", prism_doc(tw));
+    save("json_performance", prism_doc(perf));
+    save("seed004_small", prism_doc(small));
+    save("seed004_regular", prism_doc(regular));
+    save("seed004_large", prism_doc(large));
+  }
   std::fflush(stdout);
 
   benchmark::RunSpecifiedBenchmarks();

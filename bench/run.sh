@@ -1,36 +1,42 @@
 #!/usr/bin/env bash
-# The benchmarks: installs what they need, builds them in Release with g++ (default flags: -O3 -DNDEBUG, no
-# -march, so the numbers are portable), runs the writer (prism against RapidJSON's Writer and nlohmann::json)
-# and the reader (prism against simdjson On Demand, RapidJSON's DOM and nlohmann::json), each binary with its
-# peers, then generic values (prism::json::value against the DOMs of nlohmann::json, RapidJSON and, with YYJSON_DIR,
-# yyjson), the cost of views (renaming views against the default view) and the binary format (against cereal,
-# Boost.Serialization, msgpack-cxx, Protocol Buffers, FlatBuffers and Cap'n Proto), measures the executable size of a
-# small program per binary library (bench/exe_size.sh) and compile cost, and prints the markdown tables of
-# bench/RESULTS.md. The tables also go to build/bench/results.md, the raw Google Benchmark output to
-# build/bench/bench.json (writer), build/bench/read_bench.json (reader), build/bench/dom_bench.json (generic values),
-# build/bench/view_bench.json (views), build/bench/stream_bench.json (prism check and fmt on a 1 GiB file, against
-# validate in memory),
-# build/bench/bin_bench.json (binary format), build/bench/service_bench.json (examples/service's requests per second
-# from 1 and 2 connections), the executable sizes to build/bench/exe_size.md.
-#   bash bench/run.sh [DATA_DIR] [extra Google Benchmark flags for every binary, e.g. --benchmark_filter=canada]
-# DATA_DIR holds canada.json, twitter.json and json_performance.json: by default the repository's copy (tests/data),
-# which CMake lays out in the build tree; the DATA environment variable names one too.
-# Environment: DATA, REPS (default 9: binary format, interleaved), JSON_REPS (default 15: writer, reader and
-# generic values, interleaved), VIEW_REPS (default 30), STREAM_REPS (default 5: prism check and fmt on a large file),
-# PRISM_STREAM_MIB (that file's size, default 1024), RUNS (compile-cost
-# runs, default 3), LIBRARY_STATE (how to name the library measured; default: the git commit and any uncommitted
-# include/ files), YYJSON_DIR (a copy of yyjson's source, a folder holding src/yyjson.c and src/yyjson.h: compiled
-# into prism_dom_bench for its yyjson rows; yyjson is no Debian package, so without it those rows are absent).
+# The benchmarks, one command: installs what they need, builds them in Release with g++ (-O3 -DNDEBUG, no -march,
+# so the numbers are portable), runs every C++ benchmark binary with its peers in one process each (the JSON writer,
+# the typed reader, generic values, views, the binary format, streams, the HTTP service example), then the Go and
+# Rust peers (bench/go, bench/rust: separate processes on the same files, checked against prism's output), measures
+# executable sizes and compile cost, and writes the report with its charts.
+#   bash bench/run.sh [--quick] [DATA_DIR] [extra Google Benchmark flags for every C++ binary]
+# The full run writes bench/RESULTS.md and bench/charts/*.png (the published report, about 25 minutes on 2 cores
+# once built); --quick (fewer and shorter repetitions, every family, a few minutes) writes build/bench/results.md
+# and build/bench/charts/ and leaves the published report alone. Raw results stay in build/bench/*.json.
+# DATA_DIR holds canada.json, twitter.json, json_performance.json, seed004_small.json and seed004_regular.json: by
+# default the repository's copy (tests/data), which CMake lays out in the build tree; the DATA environment variable
+# names one too.
+# Environment (defaults full / quick): REPS (9 / 3: binary format), JSON_REPS (15 / 3: writer, reader, generic
+# values, Go and Rust), VIEW_REPS (30 / 5), STREAM_REPS (5 / 1), PRISM_STREAM_MIB (1024 / 128: the streamed file's
+# size), RUNS (3 / 1: compile-cost runs), LIBRARY_STATE (how to name the library measured; default: the git commit
+# and any uncommitted include/ files), YYJSON_DIR (a copy of yyjson's source, a folder holding src/yyjson.c and
+# src/yyjson.h: compiled into prism_dom_bench for its yyjson rows; yyjson is no Debian package, so without it those
+# rows are absent). Without Go or cargo on the PATH, their rows are absent and the report says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 build=build/bench
+quick=0
+if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
 data=${DATA:-$root/$build/data/json}
 if [ $# -gt 0 ] && [ -d "$1" ]; then data=$(cd "$1" && pwd); shift; fi
-reps=${REPS:-9}
-json_reps=${JSON_REPS:-15}
-view_reps=${VIEW_REPS:-30}
-stream_reps=${STREAM_REPS:-5}
+if [ $quick = 1 ]; then
+  reps=${REPS:-3} json_reps=${JSON_REPS:-3} view_reps=${VIEW_REPS:-5} stream_reps=${STREAM_REPS:-1}
+  export PRISM_STREAM_MIB=${PRISM_STREAM_MIB:-128} RUNS=${RUNS:-1}
+  min_time=0.05 view_min_time=0.02 service_min_time=0.2
+  report=$build/results.md chart_link=charts/
+else
+  reps=${REPS:-9} json_reps=${JSON_REPS:-15} view_reps=${VIEW_REPS:-30} stream_reps=${STREAM_REPS:-5}
+  min_time=0.1 view_min_time=0.05 service_min_time=0.5
+  report=bench/RESULTS.md chart_link=charts/
+fi
+started=$SECONDS
+start_date=$(date -u '+%Y-%m-%d %H:%M')
 
 # Which prism was measured: others change include/ while benchmarks run, so say exactly.
 if [ -z "${LIBRARY_STATE:-}" ]; then
@@ -51,51 +57,64 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=
 cmake --build "$build" --target prism_json_bench prism_json_read_bench prism_dom_bench prism_view_bench \
   prism_bin_bench prism_stream_bench prism_service_bench
 
+# The Go and Rust peers: built with their own toolchains and pinned versions (bench/go/go.sum, bench/rust/Cargo.lock).
+toolchains=""
+have_go=0 have_rust=0
+if command -v go >/dev/null; then
+  (cd bench/go && go build -mod=readonly -o "$root/$build/gobench" .) && have_go=1
+  toolchains="$(go version | cut -d' ' -f3)"
+else
+  echo "go is not on the PATH: no Go rows"
+fi
+if command -v cargo >/dev/null; then
+  cargo build --quiet --release --locked --manifest-path bench/rust/Cargo.toml --target-dir "$root/$build/rust" &&
+    have_rust=1
+  toolchains="${toolchains:+$toolchains, }$(rustc --version | cut -d' ' -f1-2)"
+else
+  echo "cargo is not on the PATH: no Rust rows"
+fi
+
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+gbench() {  # NAME OUT REPS MIN_TIME [flags...]: one C++ binary, its repetitions interleaved
+  local name=$1 out=$2 n=$3 t=$4
+  shift 4
+  echo
+  echo "== $name ($n interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
+  "$build/bench/prism_${name}_bench" --benchmark_repetitions="$n" --benchmark_min_time="$t" \
+    --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
+    --benchmark_out="$build/$out" --benchmark_out_format=json "$@"
+}
+# Short repetitions in random interleaved order, so that the shared machine's drifts (its speed moves by up to 1.4x
+# for seconds at a time) fall on prism and its peers alike; the report takes each row's fastest repetition (every
+# repetition is in the JSON output). The writer also saves prism's output of the documents the Go and Rust
+# harnesses check theirs against.
+PRISM_BENCH_EXPECTED="$root/$build/expected" gbench json bench.json "$json_reps" "$min_time" "$@" "$data"
+gbench json_read read_bench.json "$json_reps" "$min_time" "$@" "$data"
+gbench dom dom_bench.json "$json_reps" "$min_time" "$@" "$data"
+gbench view view_bench.json "$view_reps" "$view_min_time" "$@" "$data"
+gbench bin bin_bench.json "$reps" "$min_time" "$@"
+gbench stream stream_bench.json "$stream_reps" "$min_time" "$@" "$data"
 echo
-# Writer and reader: short repetitions in random interleaved order, so that the shared machine's drifts (its speed
-# moves by up to 1.4x for seconds at a time) fall on prism and its peers alike rather than on whichever ran then;
-# the report takes each row's fastest repetition (every repetition is in the JSON output).
-echo "== writer benchmark ($json_reps interleaved repetitions, load average before: $load_before) =="
-"$build/bench/prism_json_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
-  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
-  --benchmark_out="$build/bench.json" --benchmark_out_format=json "$@" "$data"
-
-echo
-echo "== reader benchmark ($json_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
-"$build/bench/prism_json_read_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
-  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
-  --benchmark_out="$build/read_bench.json" --benchmark_out_format=json "$@" "$data"
-
-echo
-echo "== generic values benchmark ($json_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
-"$build/bench/prism_dom_bench" --benchmark_repetitions="$json_reps" --benchmark_min_time=0.1 \
-  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
-  --benchmark_out="$build/dom_bench.json" --benchmark_out_format=json "$@" "$data"
-
-echo
-echo "== view benchmark ($view_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
-"$build/bench/prism_view_bench" --benchmark_repetitions="$view_reps" --benchmark_min_time=0.05 \
-  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
-  --benchmark_out="$build/view_bench.json" --benchmark_out_format=json "$@" "$data"
-
-echo
-echo "== binary benchmark ($reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
-"$build/bench/prism_bin_bench" --benchmark_repetitions="$reps" --benchmark_min_time=0.1 \
-  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
-  --benchmark_out="$build/bin_bench.json" --benchmark_out_format=json "$@"
-
-echo
-echo "== streaming benchmark (prism check and fmt on a ${PRISM_STREAM_MIB:-1024} MiB file, $stream_reps interleaved repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
-"$build/bench/prism_stream_bench" --benchmark_repetitions="$stream_reps" --benchmark_min_time=0.1 \
-  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true \
-  --benchmark_out="$build/stream_bench.json" --benchmark_out_format=json "$@" "$data"
-
-echo
-echo "== HTTP service benchmark (examples/service from 1 and 2 connections, $reps repetitions, load average before: $(cut -d' ' -f1-3 /proc/loadavg)) =="
-"$build/bench/prism_service_bench" --benchmark_repetitions="$reps" --benchmark_min_time=0.5 \
+echo "== HTTP service benchmark (examples/service from 1 and 2 connections, $reps repetitions) =="
+"$build/bench/prism_service_bench" --benchmark_repetitions="$reps" --benchmark_min_time="$service_min_time" \
   --benchmark_display_aggregates_only=true \
   --benchmark_out="$build/service_bench.json" --benchmark_out_format=json "$@"
+
+xlang=()
+# The seed 004 documents' large payload is read from prism's output, as the harnesses' README says.
+cp "$data"/seed004_small.json "$data"/seed004_regular.json "$build/expected/" 2>/dev/null || true
+if [ $have_go = 1 ]; then
+  echo; echo "== Go: encoding/json and easyjson ($json_reps interleaved repetitions) =="
+  "$build/gobench" --data "$data" --expected "$build/expected" --out "$build/go.json" --reps "$json_reps" \
+    --min-time "$min_time"
+  xlang+=(--xlang "$build/go.json")
+fi
+if [ $have_rust = 1 ]; then
+  echo; echo "== Rust: serde_json and sonic-rs ($json_reps interleaved repetitions) =="
+  "$build/rust/release/xlang_rust_bench" --data "$data" --expected "$build/expected" --out "$build/rust.json" \
+    --reps "$json_reps" --min-time "$min_time"
+  xlang+=(--xlang "$build/rust.json")
+fi
 
 echo
 echo "== executable size =="
@@ -105,25 +124,33 @@ echo
 echo "== compile cost =="
 bash bench/compile_cost.sh "$build/compile_cost.tsv"
 
-{
-  env_set=""
-  for v in DATA REPS JSON_REPS VIEW_REPS STREAM_REPS PRISM_STREAM_MIB RUNS; do [ -n "${!v:-}" ] && env_set="$env_set$v=${!v} "; done
-  [ -n "${YYJSON_DIR:-}" ] && env_set="${env_set}YYJSON_DIR=<yyjson's source> "
-  echo "Command: \`${env_set}bash bench/run.sh${*:+ $*}\` (g++ Release, -O3 -DNDEBUG, no -march)"
-  echo
-  echo "Library: prism $LIBRARY_STATE"
-  echo
-  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores;" \
-       "compiler: $(g++ --version | head -1); date: $(date -u '+%Y-%m-%d %H:%M UTC');" \
-       "load average (1/5/15 min) before the benchmarks: $load_before, after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo
-  python3 bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
-    --dom "$build/dom_bench.json" --views "$build/view_bench.json" --bin "$build/bin_bench.json" \
-    --stream "$build/stream_bench.json" --service "$build/service_bench.json"
-  echo  # within the binary format's section, which report.py prints last
-  echo "#### executable size"
-  echo
-  cat "$build/exe_size.md"
-} >"$build/results.md"
+# The report: matplotlib for the charts, from Debian (tools/deps.sh bench) or any python3 that has it.
+py=""
+for candidate in python3 /usr/bin/python3; do
+  if "$candidate" -c "import matplotlib" 2>/dev/null; then py=$candidate; break; fi
+done
+[ -n "$py" ] || { echo "no python3 with matplotlib: bash tools/deps.sh bench installs python3-matplotlib" >&2; exit 1; }
+env_set=""
+for v in DATA REPS JSON_REPS VIEW_REPS STREAM_REPS PRISM_STREAM_MIB RUNS; do
+  [ -n "${!v:-}" ] && [ $quick = 0 ] && env_set="$env_set$v=${!v} "
+done
+[ -n "${YYJSON_DIR:-}" ] && env_set="${env_set}YYJSON_DIR=<yyjson's source> "
+minutes=$(( (SECONDS - started + 30) / 60 ))
+RUN_COMMAND="${env_set}bash bench/run.sh$([ $quick = 1 ] && echo ' --quick')${*:+ $*}" \
+RUN_LIBRARY="$LIBRARY_STATE" RUN_DATE="$start_date UTC" RUN_DURATION="$minutes minutes of benchmarks once built" \
+RUN_MACHINE="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores, $(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1048576 )) GiB, $(. /etc/os-release && echo "$PRETTY_NAME")" \
+RUN_COMPILER="$(g++ --version | head -1)" RUN_TOOLCHAINS="${toolchains:-no Go or Rust toolchain}" \
+RUN_LOAD_BEFORE="$load_before" RUN_LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)" RUN_MIN_TIME="$min_time" \
+"$py" - >"$build/meta.json" <<'PY'
+import json, os
+print(json.dumps({k: os.environ["RUN_" + k.upper()] for k in
+      ("command", "library", "date", "duration", "machine", "compiler", "toolchains", "load_before", "load_after",
+       "min_time")}, indent=1))
+PY
+"$py" bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
+  --dom "$build/dom_bench.json" --views "$build/view_bench.json" --bin "$build/bin_bench.json" \
+  --stream "$build/stream_bench.json" --service "$build/service_bench.json" --exe-size "$build/exe_size.md" \
+  "${xlang[@]}" --meta "$build/meta.json" --charts "$(dirname "$report")/${chart_link%/}" --chart-link "$chart_link" \
+  $([ $quick = 0 ] && echo --readme README.md) >"$report"
 echo
-cat "$build/results.md"
+echo "The report: $report, its charts in $(dirname "$report")/${chart_link%/}/ ($(( SECONDS - started )) s in all)"
