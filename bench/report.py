@@ -214,12 +214,13 @@ def compile_table(path):
 
 
 def workloads_of(res):
+    """The workloads of a JSON benchmark's results, in JSON_ORDER (the output's order is the random interleaving's)."""
     workloads = []
     for name in res:
         w = name.split("/")[0]
         if w not in workloads:
             workloads.append(w)
-    return workloads
+    return sorted(workloads, key=lambda w: (JSON_ORDER.index(w) if w in JSON_ORDER else len(JSON_ORDER), w))
 
 
 def run_line(ctx, res, what):
@@ -310,7 +311,7 @@ def dom_workload_table(w, res):
     base_r, base_w = res.get(f"{w}/read/prism_value"), res.get(f"{w}/write/prism_value")
     size = next((r["bytes"] for k, r in res.items() if k.startswith(f"{w}/")), None)
     title = DOM_TITLES.get(w, w) + (f" ({size:,.0f} bytes)" if size is not None else "")
-    lines = [f"##### {title}", ""]
+    lines = [f"#### {title}", ""]
     lines.append("| library | read MB/s | read vs prism_value | read allocs/doc | read peak heap bytes | write MB/s | "
                  "write vs prism_value |")
     lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -439,7 +440,7 @@ def bin_section(path):
            "Buffers, FlatBuffers and Cap'n Proto have no pointers: no tree rows).", ""]
     ratio_heads = ["prism vs " + BIN_LIBS[1]] + [f"vs {lib}" for lib in BIN_LIBS[2:]]
     for direction in ("write", "read"):
-        out.append(f"##### {direction}")
+        out.append(f"#### {direction}")
         out.append("")
         out.append("| workload | " + " | ".join(BIN_LIBS + ratio_heads) + " |")
         out.append("| --- |" + " ---: |" * (2 * len(BIN_LIBS) - 1))
@@ -453,14 +454,14 @@ def bin_section(path):
             ratios = [fmt_ratio(libs[lib][0] / p[0]) if p and lib in libs else "—" for lib in BIN_LIBS[1:]]
             out.append(f"| {w} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " |")
         out.append("")
-    out.append("##### bytes per document")
+    out.append("#### bytes per document")
     out.append("")
     out.append("| workload | " + " | ".join(BIN_LIBS) + " |")
     out.append("| --- |" + " ---: |" * len(BIN_LIBS))
     for (d, w), libs in rows.items():
         if d == "write":
             out.append(f"| {w} | " + " | ".join(f"{libs[lib][2]:.0f}" if lib in libs else "—" for lib in BIN_LIBS) + " |")
-    out += ["", "##### peak heap bytes per operation (write / read; the read's includes the object read)", "",
+    out += ["", "#### peak heap bytes per operation (write / read; the read's includes the object read)", "",
             "| workload | " + " | ".join(BIN_LIBS) + " |", "| --- |" + " ---: |" * len(BIN_LIBS)]
     heap = lambda d, w, lib: rows.get((d, w), {}).get(lib, (0, 0, 0, None))[3]
     for (d, w), libs in rows.items():
@@ -470,7 +471,7 @@ def bin_section(path):
                 if lib in libs and heap('write', w, lib) is not None and heap('read', w, lib) is not None else "—"
                 for lib in BIN_LIBS) + " |")
     if copies:
-        out += ["", "##### bulk copies of 256 KiB: memcpy against prism's copy_in_chunks (copy_bytes' path where memcpy is slow: AMD)", "",
+        out += ["", "#### bulk copies of 256 KiB: memcpy against prism's copy_in_chunks (copy_bytes' path where memcpy is slow: AMD)", "",
                 "| case | memcpy µs | prism copy_in_chunks µs | memcpy / copy_in_chunks |", "| --- | ---: | ---: | ---: |"]
         for case, t in copies.items():
             out.append(f"| {case} | {t.get('memcpy', 0) / 1e3:.1f} | {t.get('prism', 0) / 1e3:.1f} | "
@@ -583,10 +584,12 @@ PRISM = "prism"
 
 def json_family(res, xrows, op):
     """MB/s per workload: prism's main row (reused output, or reused object when reading), the C++ peers, and the
-    other languages' rows for the same document."""
+    other languages' rows for the same document. The other languages read into a new object per document: their
+    figure is scaled by prism's read_into over prism's read<T>, so that their ratio to prism is their ratio to
+    read<T>, which makes a new object too."""
     peers = [("rapidjson", "RapidJSON"), ("nlohmann", "nlohmann")] if op == "write" else READ_PEERS
     fam = {}
-    for w in sorted(workloads_of(res), key=lambda w: JSON_ORDER.index(w) if w in JSON_ORDER else len(JSON_ORDER)):
+    for w in workloads_of(res):
         p = res.get(f"{w}/prism")
         if not p:
             continue
@@ -594,10 +597,13 @@ def json_family(res, xrows, op):
         for key, label in peers:
             if f"{w}/{key}" in res:
                 row[label] = res[f"{w}/{key}"]["mbps"]
+        fresh = res.get(f"{w}/prism_fresh")
         for lib, label in XLANG_LIBS:
             x = xrows.get((lib, w, op))
-            if x:
+            if x and op == "write":
                 row[label] = x["mb_s"]
+            elif x and fresh:
+                row[label] = x["mb_s"] * p["mbps"] / fresh["mbps"]
     return fam
 
 
@@ -651,7 +657,7 @@ def leads_and_trails(title, fam, lower_is_better=False):
                          f"leads on {listed(lead)}" if len(lead) <= 3 else
                          f"leads on {len(lead)} of {len(items)} ({span(lead)})")
         if even:
-            parts.append(f"even on {len(even)}")
+            parts.append(f"even on {listed(even)}" if len(even) <= 3 else f"even on {len(even)}")
         if trail:
             parts.append(f"trails on {listed(trail)}")
         out.append(f"  - vs {lib}: " + "; ".join(parts))
@@ -918,8 +924,13 @@ def main():
         import os
         import charts  # matplotlib: only when charts are asked for
         os.makedirs(args.charts, exist_ok=True)
-        charts_shown = shown = ["## Charts", "", "Each panel is one workload; bars are each library's figure over prism's (prism, in "
-                 "orange, is 1; the dashed line marks it). The tables below give the absolute figures."]
+        charts_shown = shown = ["## Charts", "", "Each panel is one workload, titled with prism's own figure; bars are "
+                                "each library's figure over prism's (prism, in orange, is 1; the dashed line marks it). "
+                                "In the JSON read chart, the Go and Rust libraries, which read into a new object per "
+                                "document, are compared with `prism::json::read<T>`, which does too; the C++ peers, "
+                                "which refill one object, with `read_into`. The binary charts show one workload of "
+                                "each kind the cereal_fwd paper tests; the tables below have them all, with the "
+                                "absolute figures."]
         for (file, title, xlabel), fam, lower, unit in fams:
             name = lambda w, fam=fam, unit=unit: f"{w} (prism: {unit(fam[w][PRISM])})"
             drawn = {w: v for w, v in fam.items() if w in BIN_CHARTED} if file.startswith("binary") else fam
@@ -928,7 +939,8 @@ def main():
         doc.append(shown)
     leads = ["## Where prism leads and trails", "",
              "Ratios of prism's figure to each peer's on each workload: above 1, prism is faster (or, for sizes, "
-             "smaller)."]
+             "smaller). Reading, the Go and Rust libraries are compared with `prism::json::read<T>` (a new object "
+             "per document, as they read), the C++ peers with `read_into` (one object refilled, as they do).", ""]
     for (file, title, xlabel), fam, lower, unit in fams:
         leads += leads_and_trails(title, fam, lower)
     doc.append(leads)
@@ -982,8 +994,10 @@ def rewrite_readme(path, meta, charts_shown, leads):
             f"{meta.get('library', '?')}; {meta.get('machine', '?')}; {meta.get('compiler', '?')}, no `-march`; "
             f"{meta.get('toolchains', '')}). Every table, the method and the seeds' own measures are in "
             "[bench/RESULTS.md](bench/RESULTS.md).", ""]
-    part += [line.replace("](charts/", "](bench/charts/") for line in charts_shown[2:] if line.startswith("![")]
-    part += [""] + leads[2:]
+    for line in charts_shown:
+        if line.startswith("!["):
+            part += [line.replace("](charts/", "](bench/charts/"), ""]
+    part += leads[2:]
     with open(path, "w") as f:
         f.write(text[:begin] + "\n" + "\n".join(part) + "\n" + text[end:])
 

@@ -4,10 +4,11 @@
 # the typed reader, generic values, views, the binary format, streams, the HTTP service example), then the Go and
 # Rust peers (bench/go, bench/rust: separate processes on the same files, checked against prism's output), measures
 # executable sizes and compile cost, and writes the report with its charts.
-#   bash bench/run.sh [--quick] [DATA_DIR] [extra Google Benchmark flags for every C++ binary]
-# The full run writes bench/RESULTS.md and bench/charts/*.png (the published report, about 25 minutes on 2 cores
+#   bash bench/run.sh [--quick] [--report] [DATA_DIR] [extra Google Benchmark flags for every C++ binary]
+# The full run writes bench/RESULTS.md and bench/charts/*.png (the published report, about 15 minutes on 2 cores
 # once built); --quick (fewer and shorter repetitions, every family, a few minutes) writes build/bench/results.md
-# and build/bench/charts/ and leaves the published report alone. Raw results stay in build/bench/*.json.
+# and build/bench/charts/ and leaves the published report alone. Raw results stay in build/bench/*.json; --report
+# renders the report again from them (after a change to report.py or charts.py), measuring nothing.
 # DATA_DIR holds canada.json, twitter.json, json_performance.json, seed004_small.json and seed004_regular.json: by
 # default the repository's copy (tests/data), which CMake lays out in the build tree; the DATA environment variable
 # names one too.
@@ -21,8 +22,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 build=build/bench
-quick=0
-if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
+quick=0 report_only=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=1 ;;
+    --report) report_only=1 ;;  # render the report again from the last run's results in build/bench
+    *) break ;;
+  esac
+  shift
+done
 data=${DATA:-$root/$build/data/json}
 if [ $# -gt 0 ] && [ -d "$1" ]; then data=$(cd "$1" && pwd); shift; fi
 if [ $quick = 1 ]; then
@@ -50,6 +58,28 @@ if [ -z "${LIBRARY_STATE:-}" ]; then
 fi
 
 bash tools/deps.sh bench
+
+# The report from the results in build/bench: matplotlib draws the charts, from Debian (tools/deps.sh bench) or any
+# python3 that has it.
+render_report() {
+  local py="" candidate xlang=()
+  for candidate in python3 /usr/bin/python3; do
+    if "$candidate" -c "import matplotlib" 2>/dev/null; then py=$candidate; break; fi
+  done
+  [ -n "$py" ] || { echo "no python3 with matplotlib: bash tools/deps.sh bench installs it" >&2; exit 1; }
+  [ -f "$build/go.json" ] && xlang+=(--xlang "$build/go.json")
+  [ -f "$build/rust.json" ] && xlang+=(--xlang "$build/rust.json")
+  "$py" bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
+    --dom "$build/dom_bench.json" --views "$build/view_bench.json" --bin "$build/bin_bench.json" \
+    --stream "$build/stream_bench.json" --service "$build/service_bench.json" --exe-size "$build/exe_size.md" \
+    "${xlang[@]}" --meta "$build/meta.json" --charts "$(dirname "$report")/${chart_link%/}" --chart-link "$chart_link" \
+    $([ $quick = 0 ] && echo --readme README.md) >"$report"
+}
+if [ $report_only = 1 ]; then
+  render_report
+  echo "The report: $report, its charts in $(dirname "$report")/${chart_link%/}/, from the results in $build"
+  exit 0
+fi
 # Passed empty when YYJSON_DIR is unset, so that a folder an earlier run left in the cache does not linger.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
   -DPRISM_BUILD_BENCH=ON -DPRISM_BUILD_TESTS=OFF -DPRISM_BUILD_EXAMPLES=OFF \
@@ -100,20 +130,18 @@ echo "== HTTP service benchmark (examples/service from 1 and 2 connections, $rep
   --benchmark_display_aggregates_only=true \
   --benchmark_out="$build/service_bench.json" --benchmark_out_format=json "$@"
 
-xlang=()
+rm -f "$build/go.json" "$build/rust.json"  # an earlier run's, were a toolchain gone since
 # The seed 004 documents' large payload is read from prism's output, as the harnesses' README says.
 cp "$data"/seed004_small.json "$data"/seed004_regular.json "$build/expected/" 2>/dev/null || true
 if [ $have_go = 1 ]; then
   echo; echo "== Go: encoding/json and easyjson ($json_reps interleaved repetitions) =="
   "$build/gobench" --data "$data" --expected "$build/expected" --out "$build/go.json" --reps "$json_reps" \
     --min-time "$min_time"
-  xlang+=(--xlang "$build/go.json")
 fi
 if [ $have_rust = 1 ]; then
   echo; echo "== Rust: serde_json and sonic-rs ($json_reps interleaved repetitions) =="
   "$build/rust/release/xlang_rust_bench" --data "$data" --expected "$build/expected" --out "$build/rust.json" \
     --reps "$json_reps" --min-time "$min_time"
-  xlang+=(--xlang "$build/rust.json")
 fi
 
 echo
@@ -124,12 +152,6 @@ echo
 echo "== compile cost =="
 bash bench/compile_cost.sh "$build/compile_cost.tsv"
 
-# The report: matplotlib for the charts, from Debian (tools/deps.sh bench) or any python3 that has it.
-py=""
-for candidate in python3 /usr/bin/python3; do
-  if "$candidate" -c "import matplotlib" 2>/dev/null; then py=$candidate; break; fi
-done
-[ -n "$py" ] || { echo "no python3 with matplotlib: bash tools/deps.sh bench installs python3-matplotlib" >&2; exit 1; }
 env_set=""
 for v in DATA REPS JSON_REPS VIEW_REPS STREAM_REPS PRISM_STREAM_MIB RUNS; do
   [ -n "${!v:-}" ] && [ $quick = 0 ] && env_set="$env_set$v=${!v} "
@@ -141,16 +163,11 @@ RUN_LIBRARY="$LIBRARY_STATE" RUN_DATE="$start_date UTC" RUN_DURATION="$minutes m
 RUN_MACHINE="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores, $(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1048576 )) GiB, $(. /etc/os-release && echo "$PRETTY_NAME")" \
 RUN_COMPILER="$(g++ --version | head -1)" RUN_TOOLCHAINS="${toolchains:-no Go or Rust toolchain}" \
 RUN_LOAD_BEFORE="$load_before" RUN_LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)" RUN_MIN_TIME="$min_time" \
-"$py" - >"$build/meta.json" <<'PY'
+python3 - >"$build/meta.json" <<'PY'
 import json, os
 print(json.dumps({k: os.environ["RUN_" + k.upper()] for k in
       ("command", "library", "date", "duration", "machine", "compiler", "toolchains", "load_before", "load_after",
        "min_time")}, indent=1))
 PY
-"$py" bench/report.py "$build/bench.json" "$build/compile_cost.tsv" --read "$build/read_bench.json" \
-  --dom "$build/dom_bench.json" --views "$build/view_bench.json" --bin "$build/bin_bench.json" \
-  --stream "$build/stream_bench.json" --service "$build/service_bench.json" --exe-size "$build/exe_size.md" \
-  "${xlang[@]}" --meta "$build/meta.json" --charts "$(dirname "$report")/${chart_link%/}" --chart-link "$chart_link" \
-  $([ $quick = 0 ] && echo --readme README.md) >"$report"
-echo
+render_report
 echo "The report: $report, its charts in $(dirname "$report")/${chart_link%/}/ ($(( SECONDS - started )) s in all)"
