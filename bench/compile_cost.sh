@@ -36,6 +36,7 @@ echo "| translation unit | g++ -O2 wall s (median of $runs) | CPU s (median) | p
 echo "| --- | ---: | ---: | ---: |"
 for tu in prism nlohmann baseline; do
   awk -F'\t' -v tu="$tu" '
+    BEGIN { n = 0 }  # so that the first run is w[0], not w[""]
     $1 == tu { w[n] = $3; c[n] = $4; if ($5 > m) m = $5; n++ }
     function median(a, n,   i, j, t) {
       for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
